@@ -1,0 +1,32 @@
+#pragma once
+// Pieces shared by the CLI commands: --set parsing, loading a scene with its run options.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/simulation.hpp"
+#include "io/scene_file.hpp"
+
+namespace stepwise::cli {
+
+// What every simulating command accepts.
+struct SceneOptions {
+  std::string scene = "kepler";
+  std::string integrator, rotation;  // empty: the scene's choice
+  std::string dt;                    // number or "auto"; empty: the scene's choice
+  std::vector<std::string> sets;     // key=value
+  std::optional<std::uint64_t> seed;
+};
+
+struct LoadedRun {
+  RunSpec spec;
+  Simulation sim;
+};
+
+// Splits --set pairs into scene parameters and integrator options (prefix "integrator.").
+LoadedRun load_run(const SceneOptions& options);
+double parse_positive(const std::string& flag, const std::string& text);
+std::vector<std::string> split_list(const std::string& text);
+
+}  // namespace stepwise::cli

@@ -1,0 +1,30 @@
+#pragma once
+// Energy and momentum bookkeeping of a simulation at one instant.
+#include <string>
+#include <vector>
+
+#include "core/types.hpp"
+
+namespace stepwise {
+
+struct EnergyReport {
+  long step = 0;
+  double time = 0;
+  double kinetic_translational = 0;
+  double kinetic_rotational = 0;
+  double kinetic = 0;
+  double potential = 0;
+  std::vector<double> potential_by_model;
+  double external_work = 0;  // W: work done on the system from outside
+  double dissipated = 0;     // D: energy removed by damping, drag, friction, thermostat
+  double total = 0;          // kinetic + potential
+  double energy_error = 0;   // (E - E0 - W + D) / max(|E0|, |W|, tiny)
+  Vec3 momentum = Vec3::Zero();
+  Vec3 angular_momentum = Vec3::Zero();  // about the origin, orbital plus spin
+  int contacts = 0;
+  int bonds_broken = 0;
+};
+
+double relative_energy_error(double total, double initial, double work, double dissipated);
+
+}  // namespace stepwise

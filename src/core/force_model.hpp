@@ -1,0 +1,77 @@
+#pragma once
+// One interface for every force: unary fields (gravity, drag), n-ary links (springs, bonds) and
+// spatial interactions (contacts). Each model adds forces and torques at a given state and reports
+// its potential energy and the power it dissipates or injects, so energy is booked exactly.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <Eigen/SparseCore>
+
+#include "core/params.hpp"
+#include "core/registry.hpp"
+#include "core/types.hpp"
+
+namespace stepwise {
+
+class World;
+
+// The state a force is evaluated at. Trial states of multi-stage integrators differ from the
+// World's stored one, so models read positions and velocities from here, not from the World.
+struct StateView {
+  const World& world;
+  const Positions& x;
+  const Positions& v;
+  const Positions& w;  // angular velocity, world frame
+};
+
+struct EvalContext {
+  double time = 0;      // time of the evaluated state
+  double dt = 0;        // the step being taken
+  bool commit = false;  // the step's final evaluation: models with history update it here only
+};
+
+struct ForceSums {
+  Positions force, torque;
+  double potential = 0;          // energy stored by this model at the state
+  double dissipation_power = 0;  // rate of energy removed (>= 0 for passive damping)
+  double external_power = 0;     // rate of work done on the system from outside
+  int contacts = 0;              // touching pairs (contact models)
+  void reset(int n) {
+    force.setZero(3, n);
+    torque.setZero(3, n);
+    potential = dissipation_power = external_power = 0;
+    contacts = 0;
+  }
+};
+
+using Triplets = std::vector<Eigen::Triplet<double>>;
+
+class ForceModel {
+ public:
+  static constexpr const char* kRegistryKind = "force model";
+  virtual ~ForceModel() = default;
+  virtual std::string kind() const = 0;  // registry name
+  virtual std::unique_ptr<ForceModel> clone() const = 0;
+  virtual void apply(const StateView& s, ForceSums& out, const EvalContext& ctx) = 0;
+  // Analytic ∂F/∂x and ∂F/∂v as triplets over 3N dofs; false means "use finite differences".
+  virtual bool jacobian(const StateView& s, Triplets& dfdx, Triplets& dfdv) const { return false; }
+  // Energy this model dissipated internally outside the power quadrature (e.g. friction slips).
+  virtual double internal_dissipation() const { return 0; }
+  // Largest natural angular frequency it introduces (for the critical time step), or 0.
+  virtual double max_frequency(const World& world) const { return 0; }
+  // Throws InputError if the model refers to bodies the World does not have.
+  virtual void validate(const World& world) const {}
+  virtual void save(ParamTable& out) const = 0;
+  virtual std::vector<Tunable> tunables() const { return {}; }
+  virtual void set_tunable(const std::string& name, double value) {}
+};
+
+using ForceRegistry = Registry<ForceModel, const ParamTable&>;
+
+}  // namespace stepwise
+
+#define STEPWISE_REGISTER_FORCE(NAME, CLASS)                                      \
+  static const bool STEPWISE_CONCAT(registered_force_, __LINE__) =               \
+      ::stepwise::ForceRegistry::instance().add(NAME, [](const ::stepwise::ParamTable& p) { \
+        return std::unique_ptr<::stepwise::ForceModel>(std::make_unique<CLASS>(p)); })

@@ -1,0 +1,37 @@
+// Uniform gravity: F = m g on every body, U = -m g.x.
+#include "core/world.hpp"
+
+namespace stepwise {
+namespace {
+
+class Gravity final : public ForceModel {
+ public:
+  explicit Gravity(const ParamTable& p) : g_(p.vec3("g", Vec3(0, 0, -9.81))) {}
+  std::string kind() const override { return "gravity"; }
+  std::unique_ptr<ForceModel> clone() const override { return std::make_unique<Gravity>(*this); }
+
+  void apply(const StateView& s, ForceSums& out, const EvalContext&) override {
+    const VecX& m = s.world.mass;
+    for (Eigen::Index i = 0; i < s.x.cols(); ++i) {
+      out.force.col(i) += m(i) * g_;
+      out.potential -= m(i) * g_.dot(s.x.col(i));
+    }
+  }
+  bool jacobian(const StateView&, Triplets&, Triplets&) const override { return true; }
+  void save(ParamTable& out) const override {
+    out.set("g", std::vector<double>{g_.x(), g_.y(), g_.z()});
+  }
+  std::vector<Tunable> tunables() const override {
+    return {{"g", -g_.z(), "gravitational acceleration (downward, -z)"}};
+  }
+  void set_tunable(const std::string& name, double value) override {
+    if (name == "g") g_ = Vec3(0, 0, -value);
+  }
+
+ private:
+  Vec3 g_;
+};
+
+}  // namespace
+STEPWISE_REGISTER_FORCE("gravity", Gravity);
+}  // namespace stepwise

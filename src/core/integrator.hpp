@@ -1,0 +1,116 @@
+#pragma once
+// Translational integrators and the Dynamics view they step. An integrator never sees a force
+// model: it asks Dynamics for accelerations (or Jacobians) at whatever trial state it needs.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <Eigen/SparseCore>
+
+#include "core/params.hpp"
+#include "core/random.hpp"
+#include "core/registry.hpp"
+#include "core/types.hpp"
+
+namespace stepwise {
+
+class World;
+class Simulation;
+using SparseMatrix = Eigen::SparseMatrix<double>;
+
+// What users see about a method in `stepwise list`, the GUI and the README.
+struct MethodInfo {
+  std::string name;
+  int order = 1;
+  bool implicit = false;
+  bool symplectic = false;
+  int force_evals = 1;  // per step (implicit: per Newton iteration)
+  std::string summary;
+  std::string equations;
+};
+
+struct Powers {
+  double dissipation = 0;
+  double external = 0;
+};
+
+// Per-step figures an integrator may report (Newton iterations, adaptive sub-steps).
+struct IntegratorStats {
+  int newton_iterations = 0;
+  double newton_residual = 0;
+  int substeps = 0;
+  int rejected = 0;
+  double max_error_estimate = 0;
+  double last_substep = 0;
+};
+
+class Dynamics {
+ public:
+  // The simulation's own step: its start evaluation is the committed cache and its end commits.
+  Dynamics(Simulation& sim, double t0, double h);
+  // A sub-step (adaptive stepping): evaluations are trials and the energy it books is held until
+  // the parent accepts it.
+  Dynamics child(double t0, double h) const;
+
+  int size() const;
+  Positions& x();
+  Positions& v();
+  const VecX& inv_mass() const;
+  const VecX& mass() const;
+  double time() const { return t0_; }
+  double step_size() const { return h_; }
+  // Accelerations at the step's start state.
+  const Positions& start_accel();
+  Powers start_powers();
+  // Accelerations at a trial state (x, v) at time t; orientations are the World's.
+  void accel(const Positions& x, const Positions& v, double t, Positions& a, Powers* p = nullptr);
+  // Evaluates at the World's current (x, v) as the step's end state (the root commits model
+  // history there and keeps it as the next step's start evaluation).
+  const Positions& end_accel(Powers* p = nullptr);
+  // ∂F/∂x and ∂F/∂v (3N x 3N), analytic where models provide them, finite differences otherwise.
+  void jacobians(const Positions& x, const Positions& v, double t, SparseMatrix& dfdx,
+                 SparseMatrix& dfdv);
+  // Books ∫P dt with the integrator's own quadrature weight (weighted_dt = b_i * h).
+  void account(const Powers& p, double weighted_dt);
+  void add_dissipated(double energy);
+  // A child's booked energy, for the parent to keep when it accepts the sub-step.
+  Powers booked() const { return booked_; }
+  void keep(const Powers& energy);
+  Random& random();
+
+ private:
+  Simulation* sim_;
+  double t0_, h_;
+  bool root_;
+  bool start_valid_ = false;
+  Positions start_accel_, end_accel_;
+  Powers start_powers_, booked_;
+};
+
+class Integrator {
+ public:
+  static constexpr const char* kRegistryKind = "integrator";
+  virtual ~Integrator() = default;
+  virtual MethodInfo info() const = 0;
+  virtual void step(Dynamics& d, double dt) = 0;
+  // Forget internal state (e.g. half-step velocities) after the World was changed from outside.
+  virtual void reset() {}
+  virtual std::vector<Tunable> options() const { return {}; }
+  // Throws InputError for an unknown option or a bad value.
+  virtual void set_option(const std::string& name, const ParamValue& value);
+  virtual IntegratorStats stats() const { return {}; }
+};
+
+using IntegratorRegistry = Registry<Integrator>;
+
+// Helpers shared by integrators.
+void accelerations(const Positions& force, const VecX& inv_mass, Positions& a);
+double option_number(const std::string& integrator, const std::string& name,
+                     const ParamValue& value);
+
+}  // namespace stepwise
+
+#define STEPWISE_REGISTER_INTEGRATOR(NAME, CLASS)                            \
+  static const bool STEPWISE_CONCAT(registered_integrator_, __LINE__) =      \
+      ::stepwise::IntegratorRegistry::instance().add(NAME, [] {              \
+        return std::unique_ptr<::stepwise::Integrator>(std::make_unique<CLASS>()); })

@@ -1,0 +1,30 @@
+// Velocity Verlet exactly as the PFC law of motion (its eqs 2-4): half-step velocity, position,
+// new forces, second half step.
+#include "core/integrator.hpp"
+
+namespace stepwise {
+namespace {
+
+class VelocityVerlet final : public Integrator {
+ public:
+  MethodInfo info() const override {
+    return {"velocity-verlet", 2, false, true, 1,
+            "Velocity Verlet (PFC law of motion): kick half a step, drift, evaluate new forces, "
+            "kick the other half. Second order, symplectic, time-reversible.",
+            "v(n+1/2) = v(n) + h/2 a(n)\nx(n+1) = x(n) + h v(n+1/2)\na(n+1) = F(x(n+1))/m\n"
+            "v(n+1) = v(n+1/2) + h/2 a(n+1)"};
+  }
+  void step(Dynamics& d, double h) override {
+    const Powers p0 = d.start_powers();
+    d.v() += 0.5 * h * d.start_accel();
+    d.x() += h * d.v();
+    Powers p1;
+    d.v() += 0.5 * h * d.end_accel(&p1);
+    d.account(p0, 0.5 * h);
+    d.account(p1, 0.5 * h);
+  }
+};
+
+}  // namespace
+STEPWISE_REGISTER_INTEGRATOR("velocity-verlet", VelocityVerlet);
+}  // namespace stepwise

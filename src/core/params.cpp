@@ -1,0 +1,126 @@
+#include "core/params.hpp"
+
+#include <charconv>
+#include <cmath>
+
+namespace stepwise {
+
+const ParamValue* ParamTable::find(const std::string& key) const {
+  auto it = values_.find(key);
+  if (it == values_.end()) return nullptr;
+  used_[key] = true;
+  return &it->second;
+}
+
+void ParamTable::type_error(const std::string& key, const char* wanted) const {
+  throw InputError(where_ + (where_.empty() ? "" : ": ") + "'" + key + "' must be " + wanted);
+}
+
+double ParamTable::number(const std::string& key) const {
+  const ParamValue* v = find(key);
+  if (!v) throw InputError(where_ + (where_.empty() ? "" : ": ") + "missing '" + key + "'");
+  if (auto d = std::get_if<double>(v)) return *d;
+  type_error(key, "a number");
+}
+
+double ParamTable::number(const std::string& key, double fallback) const {
+  return has(key) ? number(key) : fallback;
+}
+
+bool ParamTable::flag(const std::string& key, bool fallback) const {
+  const ParamValue* v = find(key);
+  if (!v) return fallback;
+  if (auto b = std::get_if<bool>(v)) return *b;
+  if (auto d = std::get_if<double>(v)) return *d != 0.0;
+  type_error(key, "true or false");
+}
+
+std::string ParamTable::text(const std::string& key, const std::string& fallback) const {
+  const ParamValue* v = find(key);
+  if (!v) return fallback;
+  if (auto s = std::get_if<std::string>(v)) return *s;
+  type_error(key, "text");
+}
+
+std::vector<double> ParamTable::numbers(const std::string& key) const {
+  const ParamValue* v = find(key);
+  if (!v) throw InputError(where_ + (where_.empty() ? "" : ": ") + "missing '" + key + "'");
+  if (auto list = std::get_if<std::vector<double>>(v)) return *list;
+  if (auto d = std::get_if<double>(v)) return {*d};
+  type_error(key, "a list of numbers");
+}
+
+std::vector<double> ParamTable::numbers(const std::string& key, std::vector<double> fallback) const {
+  return has(key) ? numbers(key) : fallback;
+}
+
+Vec3 ParamTable::vec3(const std::string& key, const Vec3& fallback) const {
+  if (!has(key)) return fallback;
+  auto list = numbers(key);
+  if (list.size() != 3) type_error(key, "a list of three numbers");
+  return {list[0], list[1], list[2]};
+}
+
+std::vector<ParamTable> ParamTable::tables(const std::string& key) const {
+  const ParamValue* v = find(key);
+  if (!v) return {};
+  if (auto list = std::get_if<std::vector<ParamTable>>(v)) return *list;
+  type_error(key, "an array of tables");
+}
+
+void ParamTable::reject_unused() const {
+  for (const auto& [key, value] : values_)
+    if (!used_.count(key))
+      throw InputError(where_ + (where_.empty() ? "" : ": ") + "unknown key '" + key + "'");
+}
+
+ParamValue parse_param_value(const std::string& text) {
+  if (text == "true") return true;
+  if (text == "false") return false;
+  auto parse_number = [](const std::string& s, double& out) {
+    const char* end = s.data() + s.size();
+    auto [ptr, ec] = std::from_chars(s.data(), end, out);
+    return ec == std::errc() && ptr == end;
+  };
+  double d = 0;
+  if (parse_number(text, d)) return d;
+  if (text.find(',') != std::string::npos) {
+    std::vector<double> list;
+    size_t start = 0;
+    while (start <= text.size()) {
+      size_t comma = text.find(',', start);
+      std::string part = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      if (!parse_number(part, d)) return text;
+      list.push_back(d);
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+    return list;
+  }
+  return text;
+}
+
+std::string format_double(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  char buffer[64];
+  auto [ptr, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  std::string s(buffer, ptr);
+  // TOML floats need a dot or exponent to stay floats.
+  if (s.find_first_of(".eEn") == std::string::npos) s += ".0";
+  return s;
+}
+
+std::string format_param_value(const ParamValue& value) {
+  if (auto d = std::get_if<double>(&value)) return format_double(*d);
+  if (auto b = std::get_if<bool>(&value)) return *b ? "true" : "false";
+  if (auto s = std::get_if<std::string>(&value)) return *s;
+  if (auto list = std::get_if<std::vector<double>>(&value)) {
+    std::string out;
+    for (size_t i = 0; i < list->size(); ++i) out += (i ? "," : "") + format_double((*list)[i]);
+    return out;
+  }
+  return "[tables]";
+}
+
+}  // namespace stepwise

@@ -1,0 +1,61 @@
+#pragma once
+// Named parameters: scene parameters, integrator options and force-model settings all use this,
+// so the CLI (--set), scene files and the GUI address them the same way.
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/types.hpp"
+
+namespace stepwise {
+
+// A live-tunable number (model parameter or integrator option) shown in the GUI and set by --set.
+struct Tunable {
+  std::string name;
+  double value;
+  std::string description;
+};
+
+class ParamTable;
+using ParamValue =
+    std::variant<double, bool, std::string, std::vector<double>, std::vector<ParamTable>>;
+
+class ParamTable {
+ public:
+  explicit ParamTable(std::string where = {}) : where_(std::move(where)) {}
+
+  void set(const std::string& key, ParamValue value) { values_[key] = std::move(value); }
+  bool has(const std::string& key) const { return values_.count(key) != 0; }
+  const std::map<std::string, ParamValue>& values() const { return values_; }
+  const std::string& where() const { return where_; }
+  void set_where(std::string where) { where_ = std::move(where); }
+
+  // Typed reads; each marks the key used so leftovers can be reported as unknown.
+  double number(const std::string& key) const;
+  double number(const std::string& key, double fallback) const;
+  bool flag(const std::string& key, bool fallback) const;
+  std::string text(const std::string& key, const std::string& fallback) const;
+  std::vector<double> numbers(const std::string& key) const;
+  std::vector<double> numbers(const std::string& key, std::vector<double> fallback) const;
+  Vec3 vec3(const std::string& key, const Vec3& fallback) const;
+  std::vector<ParamTable> tables(const std::string& key) const;
+
+  // Throws InputError naming the first key no reader asked for.
+  void reject_unused() const;
+
+ private:
+  const ParamValue* find(const std::string& key) const;
+  [[noreturn]] void type_error(const std::string& key, const char* wanted) const;
+  std::map<std::string, ParamValue> values_;
+  std::string where_;
+  mutable std::map<std::string, bool> used_;
+};
+
+// Parses a command-line value: a number, true/false, a comma list of numbers, or text.
+ParamValue parse_param_value(const std::string& text);
+std::string format_param_value(const ParamValue& value);
+// Shortest text that reads back to the same double (round trip, used by scene saves).
+std::string format_double(double value);
+
+}  // namespace stepwise

@@ -1,0 +1,31 @@
+#include <cmath>
+
+#include "core/rotation_scheme.hpp"
+#include "core/world.hpp"
+
+namespace stepwise {
+
+bool rotates_freely(const World& world, int i) {
+  return (world.flags[i] & (kFixed | kDriven)) == 0;
+}
+
+Quat rotation_quaternion(const Vec3& r) {
+  const double angle = r.norm();
+  // sin(a/2)/a by its series near zero, so tiny rotations stay exact and NaN-free.
+  const double s = angle < 1e-4 ? 0.5 - angle * angle / 48.0 : std::sin(0.5 * angle) / angle;
+  return Quat(std::cos(0.5 * angle), s * r.x(), s * r.y(), s * r.z());
+}
+
+void advance_driven_orientation(World& world, int i, double dt) {
+  if (world.flags[i] & kFixed) return;
+  const Vec3 omega = world.w.col(i);
+  world.q[i] = (rotation_quaternion(omega * dt) * world.q[i]).normalized();
+  world.set_angular_velocity(i, omega);
+}
+
+void kick_angular_momentum(World& world, const Positions& torque, double h) {
+  for (int i = 0; i < world.size(); ++i)
+    if (rotates_freely(world, i)) world.L.col(i) += h * torque.col(i);
+}
+
+}  // namespace stepwise

@@ -1,0 +1,40 @@
+#pragma once
+// Rotational integrators, chosen independently of the translational one. A step is a
+// kick-drift(-kick) split: begin_step advances orientations (and angular momenta) over dt with the
+// start torques; schemes that want it get the end torques for a closing half kick.
+#include <memory>
+#include <string>
+
+#include "core/integrator.hpp"
+#include "core/registry.hpp"
+#include "core/types.hpp"
+
+namespace stepwise {
+
+class World;
+
+class RotationScheme {
+ public:
+  static constexpr const char* kRegistryKind = "rotation scheme";
+  virtual ~RotationScheme() = default;
+  virtual MethodInfo info() const = 0;
+  virtual void begin_step(World& world, const Positions& torque, double dt) = 0;
+  virtual bool needs_end_torque() const { return false; }
+  virtual void end_step(World& world, const Positions& torque, double dt) {}
+  virtual void reset() {}
+};
+
+using RotationRegistry = Registry<RotationScheme>;
+
+// Helpers shared by the schemes.
+bool rotates_freely(const World& world, int i);      // torque-driven (free or pivoted)
+void advance_driven_orientation(World& world, int i, double dt);  // prescribed ω
+Quat rotation_quaternion(const Vec3& rotation_vector);  // exp map: angle |r| about r/|r|
+void kick_angular_momentum(World& world, const Positions& torque, double h);
+
+}  // namespace stepwise
+
+#define STEPWISE_REGISTER_ROTATION(NAME, CLASS)                              \
+  static const bool STEPWISE_CONCAT(registered_rotation_, __LINE__) =        \
+      ::stepwise::RotationRegistry::instance().add(NAME, [] {                \
+        return std::unique_ptr<::stepwise::RotationScheme>(std::make_unique<CLASS>()); })

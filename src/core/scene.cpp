@@ -1,0 +1,50 @@
+#include "core/scene.hpp"
+
+#include <cmath>
+
+namespace stepwise {
+
+ParamTable scene_parameters(const std::string& name,
+                            const std::map<std::string, ParamValue>& overrides) {
+  auto scene = SceneRegistry::instance().make(name);
+  const SceneInfo info = scene->info();
+  ParamTable table("scene '" + name + "'");
+  for (const ParamSpec& spec : info.params) table.set(spec.name, spec.default_value);
+  for (const auto& [key, value] : overrides) {
+    if (!table.has(key)) {
+      std::string known;
+      for (const ParamSpec& spec : info.params) known += (known.empty() ? "" : ", ") + spec.name;
+      throw InputError("scene '" + name + "' has no parameter '" + key + "' (parameters: " +
+                       known + ")");
+    }
+    const ParamValue& fallback = table.values().at(key);
+    // "--set n=5" parses as a number; a text parameter given a number keeps it as text.
+    if (std::holds_alternative<std::string>(fallback) && !std::holds_alternative<std::string>(value))
+      table.set(key, format_param_value(value));
+    else if (std::holds_alternative<double>(fallback) && !std::holds_alternative<double>(value))
+      throw InputError("scene '" + name + "': parameter '" + key + "' must be a number (got '" +
+                       format_param_value(value) + "')");
+    else
+      table.set(key, value);
+  }
+  return table;
+}
+
+SceneSetup build_scene(const std::string& name, const std::map<std::string, ParamValue>& overrides) {
+  ParamTable table = scene_parameters(name, overrides);
+  SceneSetup setup = SceneRegistry::instance().make(name)->build(table);
+  for (const auto& f : setup.world.forces) f->validate(setup.world);
+  return setup;
+}
+
+double positive(const ParamTable& p, const std::string& key, bool allow_zero) {
+  const double value = p.number(key);
+  const bool ok = std::isfinite(value) && (allow_zero ? value >= 0 : value > 0);
+  if (!ok)
+    throw InputError(p.where() + ": parameter '" + key + "' must be " +
+                     (allow_zero ? "zero or positive" : "positive") + " (got " +
+                     format_double(value) + ")");
+  return value;
+}
+
+}  // namespace stepwise

@@ -1,0 +1,301 @@
+#include "core/simulation.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace stepwise {
+
+std::string StepFailure::message() const {
+  return "state became non-finite at step " + std::to_string(step) + " (first bad body: " +
+         std::to_string(body) + ")";
+}
+
+double relative_energy_error(double total, double initial, double work, double dissipated) {
+  const double scale = std::max({std::abs(initial), std::abs(work), 1e-30});
+  return (total - initial - work + dissipated) / scale;
+}
+
+Simulation::Simulation(World world, double dt, const std::string& integrator,
+                       const std::string& rotation)
+    : world_(std::move(world)), dt_(0) {
+  set_dt(dt);
+  set_integrator(integrator);
+  set_rotation(rotation);
+}
+
+void Simulation::set_integrator(const std::string& name) {
+  integrator_ = IntegratorRegistry::instance().make(name);
+  integrator_name_ = name;
+}
+
+void Simulation::set_rotation(const std::string& name) {
+  rotation_ = RotationRegistry::instance().make(name);
+  rotation_name_ = name;
+}
+
+void Simulation::set_dt(double dt) {
+  if (!(dt > 0) || !std::isfinite(dt))
+    throw InputError("time step must be positive and finite (got " + format_double(dt) + ")");
+  dt_ = dt;
+}
+
+void Simulation::set_seed(std::uint64_t seed) {
+  seed_ = seed;
+  random_.reseed(seed);
+}
+
+void Simulation::invalidate() {
+  cache_valid_ = false;
+  if (integrator_) integrator_->reset();
+  if (rotation_) rotation_->reset();
+}
+
+void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool commit,
+                          Evaluation& out) {
+  const int n = world_.size();
+  scratch_.reset(n);
+  StateView view{world_, x, v, world_.w};
+  EvalContext ctx{t, dt_, commit};
+  out.potentials.assign(world_.forces.size(), 0.0);
+  for (size_t m = 0; m < world_.forces.size(); ++m) {
+    const double before = scratch_.potential;
+    world_.forces[m]->apply(view, scratch_, ctx);
+    out.potentials[m] = scratch_.potential - before;
+  }
+  out.potential = scratch_.potential;
+  out.contacts = scratch_.contacts;
+  out.powers = {scratch_.dissipation_power, scratch_.external_power};
+  for (int i = 0; i < n; ++i) {
+    const auto f = world_.flags[i];
+    if (f & kDriven) {
+      // The driver holds the prescribed motion against the system's force: its power is -F·v.
+      out.powers.external -= scratch_.force.col(i).dot(v.col(i)) +
+                             scratch_.torque.col(i).dot(world_.w.col(i));
+    }
+    if (f & kPivot) {
+      // Forces on a pivoted body act as torques about the pivot.
+      scratch_.torque.col(i) += (x.col(i) - world_.pivot.col(i)).cross(scratch_.force.col(i));
+    }
+  }
+  out.force.swap(scratch_.force);
+  out.torque.swap(scratch_.torque);
+}
+
+void Simulation::ensure_start_evaluation() {
+  if (cache_valid_ && cached_.force.cols() == world_.size()) return;
+  evaluate(world_.x, world_.v, time_, true, cached_);
+  cache_valid_ = true;
+}
+
+std::optional<StepFailure> Simulation::step() {
+  ensure_start_evaluation();
+  if (!ledger_started_) reset_ledger();
+  rotation_->begin_step(world_, cached_.torque, dt_);
+  end_evaluated_ = false;
+  Dynamics dynamics(*this, time_, dt_);
+  integrator_->step(dynamics, dt_);
+  if (!end_evaluated_) {
+    evaluate(world_.x, world_.v, time_ + dt_, true, cached_);
+    end_evaluated_ = true;
+  }
+  if (rotation_->needs_end_torque()) rotation_->end_step(world_, cached_.torque, dt_);
+  time_ += dt_;
+  ++step_;
+  return check_finite();
+}
+
+std::optional<StepFailure> Simulation::advance(long steps) {
+  for (long s = 0; s < steps; ++s)
+    if (auto failure = step()) return failure;
+  return std::nullopt;
+}
+
+std::optional<StepFailure> Simulation::check_finite() const {
+  for (int i = 0; i < world_.size(); ++i) {
+    if (!world_.x.col(i).allFinite() || !world_.v.col(i).allFinite() ||
+        !world_.L.col(i).allFinite() || !world_.q[i].coeffs().allFinite())
+      return StepFailure{step_, i};
+  }
+  return std::nullopt;
+}
+
+void Simulation::reset_ledger() {
+  ledger_started_ = true;
+  external_work_ = dissipated_ = 0;
+  internal_dissipation_base_ = 0;
+  for (const auto& f : world_.forces) internal_dissipation_base_ += f->internal_dissipation();
+  initial_energy_ = 0;
+  initial_energy_ = energy().total;
+}
+
+EnergyReport Simulation::energy() {
+  ensure_start_evaluation();
+  EnergyReport r;
+  r.step = step_;
+  r.time = time_;
+  for (int i = 0; i < world_.size(); ++i) {
+    const Vec3 v = world_.v.col(i);
+    r.kinetic_translational += 0.5 * world_.mass(i) * v.squaredNorm();
+    r.kinetic_rotational += 0.5 * world_.w.col(i).dot(world_.L.col(i));
+    r.momentum += world_.mass(i) * v;
+    r.angular_momentum += world_.x.col(i).cross(world_.mass(i) * v) + world_.L.col(i);
+  }
+  r.kinetic = r.kinetic_translational + r.kinetic_rotational;
+  r.potential = cached_.potential;
+  r.potential_by_model = cached_.potentials;
+  r.total = r.kinetic + r.potential;
+  double internal = -internal_dissipation_base_;
+  for (const auto& f : world_.forces) internal += f->internal_dissipation();
+  r.external_work = external_work_;
+  r.dissipated = dissipated_ + internal;
+  r.contacts = cached_.contacts;
+  r.energy_error = ledger_started_ ? relative_energy_error(r.total, initial_energy_,
+                                                           r.external_work, r.dissipated)
+                                   : 0.0;
+  return r;
+}
+
+const Positions& Simulation::forces() {
+  ensure_start_evaluation();
+  return cached_.force;
+}
+
+const Positions& Simulation::torques() {
+  ensure_start_evaluation();
+  return cached_.torque;
+}
+
+double Simulation::max_frequency() const {
+  double omega = 0;
+  for (const auto& f : world_.forces) omega = std::max(omega, f->max_frequency(world_));
+  return omega;
+}
+
+// ---- Dynamics: the integrator's view of the simulation ----
+
+Dynamics::Dynamics(Simulation& sim, double t0, double h) : sim_(&sim), t0_(t0), h_(h), root_(true) {}
+
+Dynamics Dynamics::child(double t0, double h) const {
+  Dynamics d(*sim_, t0, h);
+  d.root_ = false;
+  return d;
+}
+
+int Dynamics::size() const { return sim_->world_.size(); }
+Positions& Dynamics::x() { return sim_->world_.x; }
+Positions& Dynamics::v() { return sim_->world_.v; }
+const VecX& Dynamics::inv_mass() const { return sim_->world_.inv_mass; }
+const VecX& Dynamics::mass() const { return sim_->world_.mass; }
+Random& Dynamics::random() { return sim_->random_; }
+
+void accelerations(const Positions& force, const VecX& inv_mass, Positions& a) {
+  a.resize(3, force.cols());
+  for (Eigen::Index i = 0; i < force.cols(); ++i) a.col(i) = force.col(i) * inv_mass(i);
+}
+
+const Positions& Dynamics::start_accel() {
+  if (!start_valid_) {
+    if (root_) {
+      sim_->ensure_start_evaluation();
+      accelerations(sim_->cached_.force, inv_mass(), start_accel_);
+      start_powers_ = sim_->cached_.powers;
+    } else {
+      accel(x(), v(), t0_, start_accel_, &start_powers_);
+    }
+    start_valid_ = true;
+  }
+  return start_accel_;
+}
+
+Powers Dynamics::start_powers() {
+  start_accel();
+  return start_powers_;
+}
+
+void Dynamics::accel(const Positions& x, const Positions& v, double t, Positions& a, Powers* p) {
+  sim_->evaluate(x, v, t, false, sim_->trial_);
+  accelerations(sim_->trial_.force, inv_mass(), a);
+  if (p) *p = sim_->trial_.powers;
+}
+
+const Positions& Dynamics::end_accel(Powers* p) {
+  if (!root_) {
+    accel(x(), v(), t0_ + h_, end_accel_, p);
+    return end_accel_;
+  }
+  sim_->evaluate(sim_->world_.x, sim_->world_.v, t0_ + h_, true, sim_->cached_);
+  sim_->cache_valid_ = true;
+  sim_->end_evaluated_ = true;
+  accelerations(sim_->cached_.force, inv_mass(), end_accel_);
+  if (p) *p = sim_->cached_.powers;
+  return end_accel_;
+}
+
+void Dynamics::account(const Powers& p, double weighted_dt) {
+  keep({p.dissipation * weighted_dt, p.external * weighted_dt});
+}
+
+void Dynamics::add_dissipated(double energy) { keep({energy, 0}); }
+
+void Dynamics::keep(const Powers& energy) {
+  if (root_) {
+    sim_->dissipated_ += energy.dissipation;
+    sim_->external_work_ += energy.external;
+  } else {
+    booked_.dissipation += energy.dissipation;
+    booked_.external += energy.external;
+  }
+}
+
+void Dynamics::jacobians(const Positions& x, const Positions& v, double t, SparseMatrix& dfdx,
+                         SparseMatrix& dfdv) {
+  World& world = sim_->world_;
+  const int n = world.size();
+  const int dofs = 3 * n;
+  Triplets tx, tv;
+  StateView view{world, x, v, world.w};
+  EvalContext ctx{t, sim_->dt_, false};
+  ForceSums plus, minus;
+  for (auto& model : world.forces) {
+    if (model->jacobian(view, tx, tv)) continue;
+    // Central differences on this model alone, one dof at a time.
+    Positions xp = x, vp = v;
+    for (int side = 0; side < 2; ++side) {
+      Positions& target = side == 0 ? xp : vp;
+      Triplets& out = side == 0 ? tx : tv;
+      for (int j = 0; j < dofs; ++j) {
+        const int body = j / 3, axis = j % 3;
+        if (world.inv_mass(body) == 0) continue;
+        const double base = target(axis, body);
+        const double h = 1e-6 * std::max(1.0, std::abs(base));
+        target(axis, body) = base + h;
+        plus.reset(n);
+        model->apply(StateView{world, xp, vp, world.w}, plus, ctx);
+        target(axis, body) = base - h;
+        minus.reset(n);
+        model->apply(StateView{world, xp, vp, world.w}, minus, ctx);
+        target(axis, body) = base;
+        for (int row = 0; row < dofs; ++row) {
+          const double d = (plus.force(row % 3, row / 3) - minus.force(row % 3, row / 3)) / (2 * h);
+          if (d != 0) out.emplace_back(row, j, d);
+        }
+      }
+    }
+  }
+  dfdx.resize(dofs, dofs);
+  dfdv.resize(dofs, dofs);
+  dfdx.setFromTriplets(tx.begin(), tx.end());
+  dfdv.setFromTriplets(tv.begin(), tv.end());
+}
+
+void Integrator::set_option(const std::string& name, const ParamValue&) {
+  throw InputError("integrator '" + info().name + "' has no option '" + name + "'");
+}
+
+double option_number(const std::string& integrator, const std::string& name,
+                     const ParamValue& value) {
+  if (auto d = std::get_if<double>(&value)) return *d;
+  throw InputError("integrator '" + integrator + "': option '" + name + "' must be a number");
+}
+
+}  // namespace stepwise

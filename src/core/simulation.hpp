@@ -1,0 +1,92 @@
+#pragma once
+// A World plus the chosen integrators, time step and energy ledger: the one thing that advances
+// physics. The CLI, the runtime worker and the tests all drive this class.
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/energy.hpp"
+#include "core/integrator.hpp"
+#include "core/random.hpp"
+#include "core/rotation_scheme.hpp"
+#include "core/world.hpp"
+
+namespace stepwise {
+
+struct StepFailure {
+  long step;
+  int body;
+  std::string message() const;
+};
+
+class Simulation {
+ public:
+  Simulation(World world, double dt, const std::string& integrator = "velocity-verlet",
+             const std::string& rotation = "buss2");
+
+  // Advances one step of dt. Returns the failure if the state went non-finite (and stops there).
+  std::optional<StepFailure> step();
+  std::optional<StepFailure> advance(long steps);
+
+  void set_integrator(const std::string& name);
+  void set_rotation(const std::string& name);
+  void set_dt(double dt);
+  void set_seed(std::uint64_t seed);
+  // The World was changed from outside (parameters, drags, edits): drop cached forces.
+  void invalidate();
+  // Starts the energy ledger afresh at the current state (E0 := E, W := D := 0).
+  void reset_ledger();
+
+  EnergyReport energy();
+  double dt() const { return dt_; }
+  double time() const { return time_; }
+  long step_count() const { return step_; }
+  void set_clock(double time, long step) { time_ = time, step_ = step; }
+  World& world() { return world_; }
+  const World& world() const { return world_; }
+  Integrator& integrator() { return *integrator_; }
+  RotationScheme& rotation() { return *rotation_; }
+  const std::string& integrator_name() const { return integrator_name_; }
+  const std::string& rotation_name() const { return rotation_name_; }
+  std::uint64_t seed() const { return seed_; }
+  // Forces and torques at the current state (the committed evaluation).
+  const Positions& forces();
+  const Positions& torques();
+  double max_frequency() const;  // stiffest force model, for the critical time step
+
+ private:
+  friend class Dynamics;
+  struct Evaluation {
+    Positions force, torque;
+    Powers powers;
+    double potential = 0;
+    std::vector<double> potentials;
+    int contacts = 0;
+  };
+  void evaluate(const Positions& x, const Positions& v, double t, bool commit, Evaluation& out);
+  void ensure_start_evaluation();
+  std::optional<StepFailure> check_finite() const;
+
+  World world_;
+  std::unique_ptr<Integrator> integrator_;
+  std::unique_ptr<RotationScheme> rotation_;
+  std::string integrator_name_, rotation_name_;
+  double dt_;
+  double time_ = 0;
+  long step_ = 0;
+  std::uint64_t seed_ = 1;
+  Random random_;
+
+  Evaluation cached_, trial_;
+  bool cache_valid_ = false;
+  bool end_evaluated_ = false;
+  ForceSums scratch_;
+
+  double initial_energy_ = 0;
+  bool ledger_started_ = false;
+  double external_work_ = 0;
+  double dissipated_ = 0;
+  double internal_dissipation_base_ = 0;
+};
+
+}  // namespace stepwise

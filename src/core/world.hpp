@@ -1,0 +1,78 @@
+#pragma once
+// The bodies of a simulation, stored as arrays (one column or entry per body), and the force
+// models acting on them. The World holds state only; Simulation advances it.
+#include <memory>
+#include <vector>
+
+#include "core/force_model.hpp"
+#include "core/types.hpp"
+
+namespace stepwise {
+
+enum class Shape : std::uint8_t { Sphere, Box };
+
+enum BodyFlags : std::uint8_t {
+  kFixed = 1,   // never moves
+  kDriven = 2,  // moves with a prescribed velocity / angular velocity; its reaction work is counted
+  kPivot = 4,   // rotates about a fixed point; its position follows its orientation
+};
+
+struct BodySpec {
+  Vec3 position = Vec3::Zero();
+  Vec3 velocity = Vec3::Zero();
+  Quat orientation = Quat::Identity();
+  Vec3 angular_velocity = Vec3::Zero();  // world frame
+  double mass = 1.0;
+  Shape shape = Shape::Sphere;
+  double radius = 0.1;
+  Vec3 half_extents = Vec3::Constant(0.1);
+  // Principal moments in the body frame; zero means "from the shape (uniform density)".
+  Vec3 inertia = Vec3::Zero();
+  std::uint8_t flags = 0;
+  Vec3 pivot = Vec3::Zero();  // kPivot: the fixed point, world frame
+};
+
+class World {
+ public:
+  World() = default;
+  World(const World& other);
+  World& operator=(const World& other);
+  World(World&&) noexcept = default;
+  World& operator=(World&&) noexcept = default;
+
+  int add_body(const BodySpec& spec);
+  int size() const { return static_cast<int>(mass.size()); }
+  ForceModel& add_force(std::unique_ptr<ForceModel> model);
+  BodySpec body_spec(int i) const;
+
+  bool is_free(int i) const { return (flags[i] & (kFixed | kDriven)) == 0; }
+
+  // Inertia about the point the body rotates about: the centre, or the pivot for kPivot bodies.
+  Vec3 rotational_inertia(int i) const;
+  // Body-frame offset of the centre of mass from the pivot (kPivot bodies).
+  Vec3 pivot_arm_body(int i) const { return pivot_arm.col(i); }
+  // Recomputes ω from L (and pivoted positions/velocities) after the orientation or L changed.
+  void sync_angular_velocity(int i);
+  void sync_all_angular_velocities();
+  void set_angular_velocity(int i, const Vec3& omega_world);
+
+  // State, one column per body.
+  Positions x, v;
+  std::vector<Quat> q;
+  Positions L, w;  // angular momentum and angular velocity, world frame
+  VecX mass, inv_mass;  // inv_mass is 0 for fixed and driven bodies
+  Positions inertia;    // principal moments, body frame, about the centre of mass
+  std::vector<Shape> shape;
+  VecX radius;
+  Positions half_extents;
+  std::vector<std::uint8_t> flags;
+  Positions pivot;      // kPivot bodies: fixed point (world)
+  Positions pivot_arm;  // kPivot bodies: centre of mass relative to the pivot (body frame)
+
+  std::vector<std::unique_ptr<ForceModel>> forces;
+};
+
+Vec3 box_inertia(double mass, const Vec3& half_extents);
+double sphere_inertia(double mass, double radius);
+
+}  // namespace stepwise

@@ -1,0 +1,42 @@
+#include "io/csv.hpp"
+
+#include "core/params.hpp"
+
+namespace stepwise {
+
+std::string energy_csv_header() {
+  return "step,time,kinetic,potential,total_energy,external_work,dissipated,energy_error,px,py,pz,"
+         "Lx,Ly,Lz,kinetic_translational,kinetic_rotational,contacts,bonds_broken";
+}
+
+void write_energy_csv_row(std::ostream& out, const EnergyReport& r) {
+  auto put = [&](double v) { out << ',' << format_double(v); };
+  out << r.step;
+  put(r.time);
+  put(r.kinetic);
+  put(r.potential);
+  put(r.total);
+  put(r.external_work);
+  put(r.dissipated);
+  put(r.energy_error);
+  for (int k = 0; k < 3; ++k) put(r.momentum(k));
+  for (int k = 0; k < 3; ++k) put(r.angular_momentum(k));
+  put(r.kinetic_translational);
+  put(r.kinetic_rotational);
+  out << ',' << r.contacts << ',' << r.bonds_broken << '\n';
+}
+
+void write_state_csv(std::ostream& out, const World& world) {
+  out << "id,x,y,z,vx,vy,vz,qw,qx,qy,qz,wx,wy,wz\n";
+  for (int i = 0; i < world.size(); ++i) {
+    out << i;
+    for (int k = 0; k < 3; ++k) out << ',' << format_double(world.x(k, i));
+    for (int k = 0; k < 3; ++k) out << ',' << format_double(world.v(k, i));
+    const Quat& q = world.q[i];
+    for (double c : {q.w(), q.x(), q.y(), q.z()}) out << ',' << format_double(c);
+    for (int k = 0; k < 3; ++k) out << ',' << format_double(world.w(k, i));
+    out << '\n';
+  }
+}
+
+}  // namespace stepwise

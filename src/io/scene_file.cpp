@@ -1,0 +1,282 @@
+#include "io/scene_file.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include <toml++/toml.h>
+
+#include "io/atomic_file.hpp"
+
+namespace stepwise {
+namespace {
+
+std::string located(const std::string& source, const toml::node& node) {
+  return source + ":" + std::to_string(node.source().begin.line);
+}
+
+ParamValue to_param(const toml::node& node, const std::string& source, const std::string& key);
+
+ParamTable to_table(const toml::table& table, const std::string& source, const std::string& where) {
+  ParamTable out(located(source, table) + " " + where);
+  for (const auto& [key, node] : table)
+    out.set(std::string(key.str()), to_param(node, source, std::string(key.str())));
+  return out;
+}
+
+ParamValue to_param(const toml::node& node, const std::string& source, const std::string& key) {
+  if (auto v = node.as_floating_point()) return v->get();
+  if (auto v = node.as_integer()) return static_cast<double>(v->get());
+  if (auto v = node.as_boolean()) return v->get();
+  if (auto v = node.as_string()) return v->get();
+  if (auto array = node.as_array()) {
+    if (array->empty()) return std::vector<double>{};
+    if (array->is_array_of_tables()) {
+      std::vector<ParamTable> tables;
+      for (const auto& item : *array)
+        tables.push_back(to_table(*item.as_table(), source, "[[" + key + "]]"));
+      return tables;
+    }
+    std::vector<double> numbers;
+    for (const auto& item : *array) {
+      if (auto f = item.as_floating_point()) numbers.push_back(f->get());
+      else if (auto i = item.as_integer()) numbers.push_back(static_cast<double>(i->get()));
+      else throw InputError(located(source, item) + ": '" + key + "' must hold numbers only");
+    }
+    return numbers;
+  }
+  if (auto table = node.as_table()) return std::vector<ParamTable>{to_table(*table, source, "[" + key + "]")};
+  throw InputError(located(source, node) + ": unsupported value for '" + key + "'");
+}
+
+BodySpec read_body(const ParamTable& t) {
+  BodySpec b;
+  b.mass = t.number("mass", 1.0);
+  const std::string shape = t.text("shape", "sphere");
+  if (shape == "sphere") b.shape = Shape::Sphere;
+  else if (shape == "box") b.shape = Shape::Box;
+  else throw InputError(t.where() + ": shape must be 'sphere' or 'box' (got '" + shape + "')");
+  b.radius = t.number("radius", 0.1);
+  b.half_extents = t.vec3("half_extents", Vec3::Constant(0.1));
+  b.position = t.vec3("position", Vec3::Zero());
+  b.velocity = t.vec3("velocity", Vec3::Zero());
+  auto q = t.numbers("orientation", {1, 0, 0, 0});
+  if (q.size() != 4) throw InputError(t.where() + ": orientation must be [w, x, y, z]");
+  b.orientation = Quat(q[0], q[1], q[2], q[3]);
+  if (!(b.orientation.norm() > 0)) throw InputError(t.where() + ": orientation must not be zero");
+  b.angular_velocity = t.vec3("angular_velocity", Vec3::Zero());
+  b.inertia = t.vec3("inertia", Vec3::Zero());
+  if (t.flag("fixed", false)) b.flags |= kFixed;
+  if (t.flag("driven", false)) b.flags |= kDriven;
+  if (t.has("pivot")) {
+    b.flags |= kPivot;
+    b.pivot = t.vec3("pivot", Vec3::Zero());
+  }
+  return b;
+}
+
+std::string vec_text(const Vec3& v) {
+  return "[" + format_double(v.x()) + ", " + format_double(v.y()) + ", " + format_double(v.z()) + "]";
+}
+
+std::string value_text(const ParamValue& value) {
+  if (auto s = std::get_if<std::string>(&value)) {
+    std::string quoted = "\"";
+    for (char c : *s) quoted += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+    return quoted + "\"";
+  }
+  if (auto list = std::get_if<std::vector<double>>(&value)) {
+    std::string out = "[";
+    for (size_t i = 0; i < list->size(); ++i) out += (i ? ", " : "") + format_double((*list)[i]);
+    return out + "]";
+  }
+  return format_param_value(value);
+}
+
+void write_table(std::ostream& out, const ParamTable& table, const std::string& prefix) {
+  for (const auto& [key, value] : table.values())
+    if (!std::holds_alternative<std::vector<ParamTable>>(value))
+      out << key << " = " << value_text(value) << "\n";
+  for (const auto& [key, value] : table.values())
+    if (auto tables = std::get_if<std::vector<ParamTable>>(&value))
+      for (const ParamTable& sub : *tables) {
+        out << "[[" << prefix << "." << key << "]]\n";
+        write_table(out, sub, prefix + "." + key);
+      }
+}
+
+}  // namespace
+
+RunSpec parse_scene_toml(const std::string& text, const std::string& source,
+                         const std::map<std::string, ParamValue>& overrides) {
+  toml::table doc;
+  try {
+    doc = toml::parse(text, source);
+  } catch (const toml::parse_error& e) {
+    throw InputError(source + ":" + std::to_string(e.source().begin.line) + ":" +
+                     std::to_string(e.source().begin.column) + ": " + std::string(e.description()));
+  }
+  ParamTable root = to_table(doc, source, "");
+  root.set_where(source);
+  RunSpec spec;
+  auto section = [&](const char* name) {
+    auto tables = root.tables(name);
+    return tables.empty() ? ParamTable(source + " [" + name + "]") : tables.front();
+  };
+  const ParamTable scene = section("scene");
+  const ParamTable parameters = section("parameters");
+  const ParamTable options = section("integrator");
+  const auto bodies = root.tables("body");
+  const auto forces = root.tables("force");
+  root.reject_unused();
+
+  const std::string builtin = scene.text("builtin", "");
+  if (!builtin.empty()) {
+    if (!bodies.empty() || !forces.empty())
+      throw InputError(source + ": a scene with 'builtin' cannot also list [[body]] or [[force]]");
+    std::map<std::string, ParamValue> merged;
+    for (const auto& [key, value] : parameters.values()) merged[key] = value;
+    for (const auto& [key, value] : overrides) merged[key] = value;
+    spec.builtin = builtin;
+    spec.parameters = merged;
+    spec.setup = build_scene(builtin, merged);
+  } else {
+    if (!parameters.values().empty())
+      throw InputError(source + ": [parameters] needs [scene] builtin = \"name\"");
+    if (!overrides.empty())
+      throw InputError("--set " + overrides.begin()->first + ": '" + source +
+                       "' lists its bodies explicitly and has no parameters");
+    for (const ParamTable& t : bodies) {
+      const int i = spec.setup.world.add_body(read_body(t));
+      if (t.has("angular_momentum")) {
+        spec.setup.world.L.col(i) = t.vec3("angular_momentum", Vec3::Zero());
+        spec.setup.world.sync_angular_velocity(i);
+      }
+      t.reject_unused();
+    }
+    for (const ParamTable& t : forces) {
+      const std::string model = t.text("model", "");
+      if (model.empty()) throw InputError(t.where() + ": [[force]] needs model = \"name\"");
+      spec.setup.world.add_force(ForceRegistry::instance().make(model, t));
+      t.reject_unused();
+    }
+    for (const auto& f : spec.setup.world.forces) f->validate(spec.setup.world);
+  }
+  spec.label = scene.text("name", builtin.empty() ? source : builtin);
+  spec.setup.integrator = scene.text("integrator", spec.setup.integrator);
+  spec.setup.rotation = scene.text("rotation", spec.setup.rotation);
+  spec.setup.dt = scene.number("dt", spec.setup.dt);
+  spec.setup.duration = scene.number("duration", spec.setup.duration);
+  spec.time = scene.number("time", 0.0);
+  spec.step = static_cast<long>(scene.number("step", 0.0));
+  spec.seed = static_cast<std::uint64_t>(scene.number("seed", 1.0));
+  for (const auto& [key, value] : options.values()) spec.setup.integrator_options.set(key, value);
+  scene.reject_unused();
+  return spec;
+}
+
+RunSpec load_scene_file(const std::string& path, const std::map<std::string, ParamValue>& overrides) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot read scene file '" + path + "'");
+  std::stringstream text;
+  text << in.rdbuf();
+  return parse_scene_toml(text.str(), path, overrides);
+}
+
+RunSpec load_scene(const std::string& name, const std::map<std::string, ParamValue>& overrides) {
+  if (name.size() > 5 && name.substr(name.size() - 5) == ".toml") return load_scene_file(name, overrides);
+  if (!SceneRegistry::instance().contains(name))
+    throw InputError(SceneRegistry::instance().unknown_message(name) + "; or give a .toml file");
+  RunSpec spec;
+  spec.label = name;
+  spec.builtin = name;
+  spec.parameters = overrides;
+  spec.setup = build_scene(name, overrides);
+  return spec;
+}
+
+Simulation make_simulation(const RunSpec& spec) {
+  Simulation sim(spec.setup.world, spec.setup.dt, spec.setup.integrator, spec.setup.rotation);
+  for (const auto& [key, value] : spec.setup.integrator_options.values())
+    sim.integrator().set_option(key, value);
+  sim.set_clock(spec.time, spec.step);
+  sim.set_seed(spec.seed);
+  return sim;
+}
+
+std::string scene_to_toml(Simulation& sim, const std::string& label, double duration) {
+  std::ostringstream out;
+  const World& world = sim.world();
+  out << "# stepwise scene: the full state at t = " << format_double(sim.time()) << "\n\n[scene]\n";
+  out << "name = \"" << label << "\"\n";
+  out << "integrator = \"" << sim.integrator_name() << "\"\n";
+  out << "rotation = \"" << sim.rotation_name() << "\"\n";
+  out << "dt = " << format_double(sim.dt()) << "\n";
+  out << "duration = " << format_double(duration) << "\n";
+  out << "time = " << format_double(sim.time()) << "\n";
+  out << "step = " << sim.step_count() << "\n";
+  out << "seed = " << sim.seed() << "\n";
+  const auto options = sim.integrator().options();
+  if (!options.empty()) {
+    out << "\n[integrator]\n";
+    for (const Tunable& t : options) out << t.name << " = " << format_double(t.value) << "\n";
+  }
+  for (int i = 0; i < world.size(); ++i) {
+    out << "\n[[body]]\n";
+    out << "mass = " << format_double(world.mass(i)) << "\n";
+    if (world.shape[i] == Shape::Sphere) {
+      out << "shape = \"sphere\"\nradius = " << format_double(world.radius(i)) << "\n";
+    } else {
+      out << "shape = \"box\"\nhalf_extents = " << vec_text(world.half_extents.col(i)) << "\n";
+    }
+    out << "inertia = " << vec_text(world.inertia.col(i)) << "\n";
+    out << "position = " << vec_text(world.x.col(i)) << "\n";
+    out << "velocity = " << vec_text(world.v.col(i)) << "\n";
+    const Quat& q = world.q[i];
+    out << "orientation = [" << format_double(q.w()) << ", " << format_double(q.x()) << ", "
+        << format_double(q.y()) << ", " << format_double(q.z()) << "]\n";
+    out << "angular_velocity = " << vec_text(world.w.col(i)) << "\n";
+    out << "angular_momentum = " << vec_text(world.L.col(i)) << "\n";
+    if (world.flags[i] & kFixed) out << "fixed = true\n";
+    if (world.flags[i] & kDriven) out << "driven = true\n";
+    if (world.flags[i] & kPivot) out << "pivot = " << vec_text(world.pivot.col(i)) << "\n";
+  }
+  for (const auto& model : world.forces) {
+    out << "\n[[force]]\nmodel = \"" << model->kind() << "\"\n";
+    ParamTable table;
+    model->save(table);
+    write_table(out, table, "force");
+  }
+  return out.str();
+}
+
+void save_scene_file(const std::string& path, Simulation& sim, const std::string& label,
+                     double duration) {
+  write_file_atomically(path, scene_to_toml(sim, label, duration));
+}
+
+std::string builtin_scene_toml(const std::string& name) {
+  const SceneInfo info = SceneRegistry::instance().make(name)->info();
+  const SceneSetup setup = build_scene(name, {});
+  std::ostringstream out;
+  out << "# " << info.name << ": " << info.summary << "\n#\n";
+  std::istringstream words(info.notes);
+  std::string line;
+  for (std::string word; words >> word;) {
+    if (!line.empty() && line.size() + word.size() > 92) {
+      out << "# " << line << "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  if (!line.empty()) out << "# " << line << "\n";
+  out << "\n[scene]\nbuiltin = \"" << name << "\"\n";
+  out << "integrator = \"" << setup.integrator << "\"\n";
+  out << "rotation = \"" << setup.rotation << "\"\n";
+  out << "dt = " << format_double(setup.dt) << "\n";
+  out << "duration = " << format_double(setup.duration) << "\n\n[parameters]\n";
+  for (const ParamSpec& p : info.params)
+    out << p.name << " = " << value_text(p.default_value) << "  # " << p.description << "\n";
+  return out.str();
+}
+
+}  // namespace stepwise

@@ -1,0 +1,42 @@
+#pragma once
+// Scene files (TOML): a built-in scene with parameter overrides, or an explicit list of bodies and
+// force models (what `save` writes, so any state can be reloaded and continued). Reference: README.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "core/scene.hpp"
+#include "core/simulation.hpp"
+
+namespace stepwise {
+
+struct RunSpec {
+  std::string label;                    // shown in the window and in output
+  std::optional<std::string> builtin;   // the built-in scene it came from, if any
+  std::map<std::string, ParamValue> parameters;  // that scene's overrides
+  SceneSetup setup;
+  double time = 0;  // start clock (saved states continue where they stopped)
+  long step = 0;
+  std::uint64_t seed = 1;
+};
+
+// A built-in scene name or a path to a .toml file; `overrides` are --set key=value pairs.
+RunSpec load_scene(const std::string& name_or_path,
+                   const std::map<std::string, ParamValue>& overrides = {});
+RunSpec load_scene_file(const std::string& path,
+                        const std::map<std::string, ParamValue>& overrides = {});
+RunSpec parse_scene_toml(const std::string& text, const std::string& source_name,
+                         const std::map<std::string, ParamValue>& overrides = {});
+
+// Applies the spec's integrator choice, options, clock and seed to a new Simulation.
+Simulation make_simulation(const RunSpec& spec);
+
+// The whole current state as an explicit scene (bit-exact numbers).
+std::string scene_to_toml(Simulation& sim, const std::string& label, double duration = 10);
+void save_scene_file(const std::string& path, Simulation& sim, const std::string& label,
+                     double duration = 10);
+// A documented file for a built-in scene: its name and every parameter at its default.
+std::string builtin_scene_toml(const std::string& name);
+
+}  // namespace stepwise

@@ -1,0 +1,181 @@
+// Translational integrators against closed-form results: convergence orders, long-run energy
+// behaviour on an orbit, stability limits and the Langevin thermostat's equipartition.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "core/sweep.hpp"
+#include "test_support.hpp"
+
+using namespace stepwise;
+using stepwise::test::scene_simulation;
+
+namespace {
+
+double observed_order(const std::string& integrator, const ParamTable& options = {}) {
+  SweepRequest request;
+  request.setup = build_scene("oscillator", {});
+  request.setup.integrator_options = options;
+  request.integrators = {integrator};
+  request.dts = {0.04, 0.02, 0.01};
+  request.duration = 10;
+  const SweepResult result = run_sweep(request);
+  return result.series.front().rows.back().order;
+}
+
+}  // namespace
+
+TEST_CASE("observed order of convergence on the oscillator matches theory") {
+  const std::map<std::string, int> expected = {
+      {"euler", 1},    {"symplectic-euler", 1}, {"leapfrog", 2}, {"velocity-verlet", 2},
+      {"midpoint", 2}, {"rk4", 4},              {"newmark", 2},  {"implicit-euler", 1},
+      {"baoab", 2}};
+  for (const auto& [name, order] : expected) {
+    const double observed = observed_order(name);
+    INFO(name << " observed " << observed);
+    CHECK(std::abs(observed - order) < 0.2);
+    CHECK(IntegratorRegistry::instance().make(name)->info().order == order);
+  }
+  // Adaptive with a tolerance it never has to enforce runs its base method at the frame step.
+  ParamTable loose;
+  loose.set("tolerance", 1e3);
+  const double adaptive = observed_order("adaptive", loose);
+  INFO("adaptive observed " << adaptive);
+  CHECK(std::abs(adaptive - 1.0) < 0.2);
+}
+
+TEST_CASE("kepler e=0.5 over 1e5 steps: symplectic methods bounded, explicit Euler drifts out") {
+  auto run = [](const std::string& integrator, double& early_max, double& late_max) {
+    Simulation sim = scene_simulation("kepler", integrator, 0.01, {{"e", 0.5}});
+    early_max = late_max = 0;
+    const long steps = 100000;
+    for (long s = 1; s <= steps; ++s) {
+      REQUIRE_FALSE(sim.step());
+      if (s % 50) continue;
+      const double error = std::abs(sim.energy().energy_error);
+      if (s <= steps / 10) early_max = std::max(early_max, error);
+      if (s > steps * 9 / 10) late_max = std::max(late_max, error);
+    }
+  };
+  double early, late;
+  for (const char* name : {"velocity-verlet", "leapfrog", "symplectic-euler", "baoab"}) {
+    run(name, early, late);
+    INFO(name << " early " << early << " late " << late);
+    CHECK(late < 1.5 * early);  // bounded: no secular growth over ~160 orbits
+    CHECK(late < 0.05);
+  }
+  // Explicit Euler: the error grows step after step and the orbit spirals outward.
+  Simulation euler = scene_simulation("kepler", "euler", 0.01, {{"e", 0.5}});
+  std::vector<double> errors;
+  for (long checkpoint : {1000L, 10000L, 100000L}) {
+    REQUIRE_FALSE(euler.advance(checkpoint - euler.step_count()));
+    errors.push_back(euler.energy().energy_error);
+  }
+  INFO("euler errors " << errors[0] << " " << errors[1] << " " << errors[2]);
+  CHECK(errors[0] > 0.05);
+  CHECK(errors[1] > 2 * errors[0]);
+  CHECK(errors[2] > errors[1]);
+  CHECK(euler.energy().total > -0.25);            // E = -1/(2a): the orbit at least doubled
+  CHECK(euler.world().x.col(0).norm() > 1.5);     // beyond the exact orbit's apocentre
+}
+
+TEST_CASE("stability: central differences at 1.9/omega and 2.1/omega, implicit at 20/omega") {
+  auto max_amplitude = [](const std::string& integrator, double dt, long steps) {
+    Simulation sim = scene_simulation("oscillator", integrator, dt);  // omega = 1, x0 = 1
+    double peak = 0;
+    for (long s = 0; s < steps; ++s) {
+      if (sim.step()) return HUGE_VAL;
+      peak = std::max(peak, std::abs(sim.world().x(0, 0)));
+    }
+    return peak;
+  };
+  CHECK(max_amplitude("leapfrog", 1.9, 2000) < 10);
+  CHECK(max_amplitude("leapfrog", 2.1, 300) > 1e20);
+  CHECK(max_amplitude("velocity-verlet", 1.9, 2000) < 10);
+  CHECK(max_amplitude("velocity-verlet", 2.1, 300) > 1e20);
+  CHECK(max_amplitude("newmark", 20.0, 1000) <= 1.0 + 1e-9);
+  CHECK(max_amplitude("implicit-euler", 20.0, 1000) <= 1.0);
+  CHECK(max_amplitude("euler", 0.1, 2000) > 2.0);  // explicit Euler grows at any dt
+}
+
+TEST_CASE("newmark average acceleration conserves the oscillator's energy at large dt") {
+  Simulation sim = scene_simulation("oscillator", "newmark", 5.0);
+  REQUIRE_FALSE(sim.advance(200));
+  CHECK(std::abs(sim.energy().energy_error) < 1e-9);
+  CHECK(sim.integrator().stats().newton_residual < 1e-10);
+}
+
+TEST_CASE("BAOAB ensemble of oscillators: <k x^2> = kT within 3%") {
+  const int n = 500;
+  const double k = 2.0, kT = 0.7;
+  World world;
+  ParamTable spring;
+  std::vector<ParamTable> links;
+  for (int i = 0; i < n; ++i) {
+    BodySpec b;
+    b.mass = 1.5;
+    world.add_body(b);
+    ParamTable link;
+    link.set("a", double(i));
+    link.set("k", k);
+    links.push_back(link);
+  }
+  spring.set("link", links);
+  world.add_force(ForceRegistry::instance().make("spring", spring));
+  Simulation sim(world, 0.2, "baoab");
+  sim.integrator().set_option("temperature", kT);
+  sim.integrator().set_option("friction", 1.0);
+  sim.set_seed(42);
+  REQUIRE_FALSE(sim.advance(250));  // 50 time units of equilibration
+  double sum = 0;
+  long samples = 0;
+  for (int block = 0; block < 200; ++block) {
+    REQUIRE_FALSE(sim.advance(5));
+    sum += k * sim.world().x.squaredNorm();
+    samples += 3 * n;
+  }
+  const double measured = sum / samples;
+  INFO("<k x^2> = " << measured << ", kT = " << kT);
+  CHECK(std::abs(measured / kT - 1.0) < 0.03);
+}
+
+TEST_CASE("adaptive stepping keeps every accepted local error estimate under tolerance") {
+  for (double tolerance : {1e-5, 1e-7}) {
+    Simulation sim = scene_simulation("kepler", "adaptive", 0.05, {{"e", 0.7}});
+    sim.integrator().set_option("tolerance", tolerance);
+    int rejected = 0;
+    for (int s = 0; s < 200; ++s) {
+      REQUIRE_FALSE(sim.step());
+      const IntegratorStats stats = sim.integrator().stats();
+      CHECK(stats.max_error_estimate <= tolerance);
+      rejected += stats.rejected;
+    }
+    CHECK(rejected > 0);  // pericentre forced it to shrink the step
+  }
+}
+
+TEST_CASE("adaptive global error scales as tol^(p/(p+1)) for an order-p base") {
+  auto global_error = [](double tolerance) {
+    SweepRequest request;
+    request.setup = build_scene("oscillator", {});
+    request.setup.integrator_options.set("tolerance", tolerance);
+    request.integrators = {"adaptive"};
+    request.dts = {0.5};
+    request.duration = 5;
+    return run_sweep(request).series.front().rows.front().error;
+  };
+  const double slope = std::log(global_error(1e-6) / global_error(1e-8)) / std::log(100.0);
+  INFO("slope " << slope);
+  CHECK(std::abs(slope - 0.5) < 0.2);
+}
+
+TEST_CASE("energy ledger: a damped oscillator's dissipated energy closes the balance") {
+  for (const char* name : {"velocity-verlet", "rk4", "newmark", "midpoint"}) {
+    Simulation sim = scene_simulation("oscillator", name, 0.01, {{"c", 0.3}});
+    REQUIRE_FALSE(sim.advance(2000));
+    const EnergyReport r = sim.energy();
+    INFO(name << " error " << r.energy_error);
+    CHECK(r.dissipated > 0.4);  // most of the initial 0.5 is gone
+    CHECK(std::abs(r.energy_error) < 1e-4);
+  }
+}

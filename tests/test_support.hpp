@@ -1,0 +1,18 @@
+#pragma once
+// Small helpers shared by the physics tests.
+#include <map>
+#include <string>
+
+#include "core/scene.hpp"
+#include "core/simulation.hpp"
+
+namespace stepwise::test {
+
+inline Simulation scene_simulation(const std::string& scene, const std::string& integrator, double dt,
+                                   const std::map<std::string, ParamValue>& params = {},
+                                   const std::string& rotation = "buss2") {
+  SceneSetup setup = build_scene(scene, params);
+  return Simulation(setup.world, dt, integrator, rotation);
+}
+
+}  // namespace stepwise::test
