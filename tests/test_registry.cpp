@@ -10,11 +10,12 @@ using namespace stepwise;
 TEST_CASE("every expected plug-in is registered") {
   for (const char* name : {"euler", "symplectic-euler", "leapfrog", "velocity-verlet", "midpoint",
                            "rk4", "adaptive", "newmark", "implicit-euler", "baoab"})
-    CHECK_MESSAGE(IntegratorRegistry::instance().contains(name), name);
+    CHECK_MESSAGE(IntegratorRegistry::instance().contains(name), std::string(name));
   for (const char* name : {"euler", "wang-leapfrog", "buss2", "rk4", "splitting"})
-    CHECK_MESSAGE(RotationRegistry::instance().contains(name), name);
+    CHECK_MESSAGE(RotationRegistry::instance().contains(name), std::string(name));
   for (const char* name : {"gravity", "linear-drag", "quadratic-drag", "spring", "central"})
-    CHECK_MESSAGE(ForceRegistry::instance().contains(name), name);
-  for (const char* name : {"oscillator", "kepler", "spring-chain", "spring-pendulum"})
-    CHECK_MESSAGE(SceneRegistry::instance().contains(name), name);
+    CHECK_MESSAGE(ForceRegistry::instance().contains(name), std::string(name));
+  for (const char* name : {"oscillator", "kepler", "spring-chain", "spring-pendulum", "top",
+                           "symmetric-top", "heavy-top", "spinning-spheres"})
+    CHECK_MESSAGE(SceneRegistry::instance().contains(name), std::string(name));
 }

@@ -7,8 +7,9 @@
 namespace stepwise {
 
 double orientation_distance(const Quat& a, const Quat& b) {
-  const double c = std::min(1.0, std::abs(a.normalized().dot(b.normalized())));
-  return 2.0 * std::acos(c);
+  // atan2 keeps full precision for tiny angles, where acos(dot) would round to zero.
+  const Quat d = a.normalized().conjugate() * b.normalized();
+  return 2.0 * std::atan2(d.vec().norm(), std::abs(d.w()));
 }
 
 FinalState run_to(const SceneSetup& setup, const std::string& integrator,

@@ -1,5 +1,6 @@
 #include <cmath>
 
+#include "core/quaternion.hpp"
 #include "core/rotation_scheme.hpp"
 #include "core/world.hpp"
 
@@ -9,12 +10,7 @@ bool rotates_freely(const World& world, int i) {
   return (world.flags[i] & (kFixed | kDriven)) == 0;
 }
 
-Quat rotation_quaternion(const Vec3& r) {
-  const double angle = r.norm();
-  // sin(a/2)/a by its series near zero, so tiny rotations stay exact and NaN-free.
-  const double s = angle < 1e-4 ? 0.5 - angle * angle / 48.0 : std::sin(0.5 * angle) / angle;
-  return Quat(std::cos(0.5 * angle), s * r.x(), s * r.y(), s * r.z());
-}
+Quat rotation_quaternion(const Vec3& r) { return quat::exp_map(r); }
 
 void advance_driven_orientation(World& world, int i, double dt) {
   if (world.flags[i] & kFixed) return;

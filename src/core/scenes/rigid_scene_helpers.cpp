@@ -1,0 +1,60 @@
+#include "core/scenes/rigid_scene_helpers.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "core/scene.hpp"
+
+namespace stepwise {
+
+BodySpec rigid_body_from(const ParamTable& p, double mass) {
+  BodySpec body;
+  body.mass = mass;
+  body.shape = Shape::Box;
+  const double a = p.number("a"), b = p.number("b"), c = p.number("c");
+  if (a > 0 || b > 0 || c > 0) {
+    if (!(a > 0 && b > 0 && c > 0))
+      throw InputError(p.where() + ": give all three box sides a, b, c (positive)");
+    body.half_extents = 0.5 * Vec3(a, b, c);
+    return body;  // inertia from the box
+  }
+  const Vec3 I(positive(p, "I1"), positive(p, "I2"), positive(p, "I3"));
+  if (I(0) + I(1) < I(2) || I(1) + I(2) < I(0) || I(0) + I(2) < I(1))
+    throw InputError(p.where() + ": principal moments must satisfy the triangle inequality");
+  body.inertia = I;
+  // Draw it as the uniform box with these moments: h_x^2 = 3/(2m) (I2 + I3 - I1), etc.
+  const double s = 1.5 / mass;
+  body.half_extents = Vec3(std::sqrt(std::max(1e-6, s * (I(1) + I(2) - I(0)))),
+                           std::sqrt(std::max(1e-6, s * (I(0) + I(2) - I(1)))),
+                           std::sqrt(std::max(1e-6, s * (I(0) + I(1) - I(2)))));
+  return body;
+}
+
+double elliptic_k(double m) {
+  double a = 1.0, g = std::sqrt(1.0 - m);
+  for (int i = 0; i < 60 && std::abs(a - g) > 1e-16 * a; ++i) {
+    const double next = 0.5 * (a + g);
+    g = std::sqrt(a * g);
+    a = next;
+  }
+  return M_PI / (2.0 * a);
+}
+
+// Landau & Lifshitz, Mechanics, section 37: with axes ordered I_a < I_b < I_c, the body rates are
+// Jacobi elliptic functions of tau = t sqrt((I_c - I_b)(L^2 - 2 E I_a) / (I_a I_b I_c)) with
+// k^2 = (I_b - I_a)(2 E I_c - L^2) / ((I_c - I_b)(L^2 - 2 E I_a)) when L^2 > 2 E I_b (roles of a
+// and c swapped otherwise). sn has period 4K, so the intermediate rate changes sign every 2K.
+double flip_half_period(const Vec3& inertia, const Vec3& rate) {
+  std::array<int, 3> order = {0, 1, 2};
+  std::sort(order.begin(), order.end(), [&](int i, int j) { return inertia(i) < inertia(j); });
+  double Ia = inertia(order[0]), Ib = inertia(order[1]), Ic = inertia(order[2]);
+  const double E = 0.5 * inertia.dot(rate.cwiseProduct(rate));
+  const double L2 = inertia.cwiseProduct(rate).squaredNorm();
+  if (L2 < 2 * E * Ib) std::swap(Ia, Ic);
+  const double speed = std::sqrt(std::abs((Ic - Ib) * (L2 - 2 * E * Ia)) / (Ia * Ib * Ic));
+  const double m = (Ib - Ia) * (2 * E * Ic - L2) / ((Ic - Ib) * (L2 - 2 * E * Ia));
+  return 2.0 * elliptic_k(m) / speed;
+}
+
+}  // namespace stepwise

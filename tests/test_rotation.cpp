@@ -1,0 +1,149 @@
+// Rigid-body rotation against closed forms: quaternion algebra, convergence orders of the five
+// rotation schemes, the Dzhanibekov flip period, torque-free and heavy-top precession rates.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "core/quaternion.hpp"
+#include "core/scenes/rigid_scene_helpers.hpp"
+#include "core/sweep.hpp"
+#include "test_support.hpp"
+
+using namespace stepwise;
+using stepwise::test::scene_simulation;
+
+TEST_CASE("quaternion helpers: Hamilton product, rotation, composition, exp/log maps") {
+  const Quat z90 = quat::from_axis_angle(Vec3::UnitZ(), M_PI / 2);
+  const Quat x90 = quat::from_axis_angle(Vec3::UnitX(), M_PI / 2);
+  CHECK((quat::rotate(z90, Vec3::UnitX()) - Vec3::UnitY()).norm() < 1e-15);
+  // i j = k, j i = -k (PFC eq 13)
+  const Quat i(0, 1, 0, 0), j(0, 0, 1, 0);
+  CHECK((quat::product(i, j).coeffs() - Quat(0, 0, 0, 1).coeffs()).norm() == 0);
+  CHECK((quat::product(j, i).coeffs() - Quat(0, 0, 0, -1).coeffs()).norm() == 0);
+  // x90 then z90 takes y to z then... : y -x90-> z -z90-> z ; x -x90-> x -z90-> y
+  const Quat both = quat::compose(x90, z90);
+  CHECK((quat::rotate(both, Vec3::UnitY()) - Vec3::UnitZ()).norm() < 1e-15);
+  CHECK((quat::rotate(both, Vec3::UnitX()) - Vec3::UnitY()).norm() < 1e-15);
+  CHECK((quat::rotate(both, Vec3::UnitZ()) - Vec3::UnitX()).norm() < 1e-15);
+  // Our convention matches Eigen's (q * v is q v q*).
+  const Quat r = quat::from_axis_angle(Vec3(1, 2, 3), 0.7);
+  CHECK((quat::rotate(r, Vec3(0.3, -1, 2)) - r * Vec3(0.3, -1, 2)).norm() < 1e-15);
+  CHECK((quat::product(r, quat::conjugate(r)).coeffs() - Quat::Identity().coeffs()).norm() < 1e-15);
+  // exp and log are inverse, including near zero and near pi.
+  for (const Vec3& v : {Vec3(1e-9, 0, 2e-9), Vec3(0.3, -0.2, 0.9), Vec3(0, 0, 3.1)}) {
+    CHECK((quat::log_map(quat::exp_map(v)) - v).norm() < 1e-12);
+    CHECK(std::abs(quat::exp_map(v).norm() - 1) < 1e-15);
+  }
+  Quat drifted = r;
+  drifted.coeffs() *= 1.001;
+  CHECK(std::abs(quat::renormalised(drifted).norm() - 1) < 1e-15);
+}
+
+TEST_CASE("torque-free top with rk4: energy and |L| errors below 1e-8 over 100 flips") {
+  SceneSetup setup = build_scene("top", {});
+  const Vec3 rate(0.01, 1.0, 0.01);
+  const double half_period = flip_half_period(Vec3(1, 2, 3), rate);
+  Simulation sim(setup.world, 0.01, "velocity-verlet", "rk4");
+  const EnergyReport start = sim.energy();
+  const long steps = std::lround(100 * half_period / 0.01);
+  double worst_energy = 0, worst_L = 0;
+  for (long s = 0; s < steps; s += 100) {
+    REQUIRE_FALSE(sim.advance(100));
+    const EnergyReport now = sim.energy();
+    worst_energy = std::max(worst_energy, std::abs(now.energy_error));
+    worst_L = std::max(worst_L, std::abs(now.angular_momentum.norm() / start.angular_momentum.norm() - 1));
+  }
+  INFO("steps " << steps << " energy " << worst_energy << " |L| " << worst_L);
+  CHECK(worst_energy < 1e-8);
+  CHECK(worst_L < 1e-8);
+}
+
+TEST_CASE("rotation schemes converge at their orders on the tumbling top") {
+  SweepRequest request;
+  request.setup = build_scene("top", {{"w1", 0.2}, {"w3", 0.3}});
+  request.rotations = {"euler", "wang-leapfrog", "buss2", "splitting", "rk4"};
+  request.dts = {0.04, 0.02, 0.01};
+  request.duration = 8;
+  const SweepResult result = run_sweep(request);
+  const std::map<std::string, int> expected = {
+      {"euler", 1}, {"wang-leapfrog", 2}, {"buss2", 2}, {"splitting", 2}, {"rk4", 4}};
+  for (const SweepSeries& s : result.series) {
+    const double order = s.rows.back().order;
+    INFO(s.rotation << " observed order " << order << " error " << s.rows.back().error);
+    CHECK(std::abs(order - expected.at(s.rotation)) < 0.25);
+    CHECK(RotationRegistry::instance().make(s.rotation)->info().order == expected.at(s.rotation));
+  }
+}
+
+TEST_CASE("intermediate-axis flip period matches the elliptic-integral closed form within 1%") {
+  const Vec3 I(1, 2, 3), rate(0.01, 1.0, 0.01);
+  const double predicted = flip_half_period(I, rate);
+  Simulation sim = scene_simulation("top", "velocity-verlet", 0.002, {}, "rk4");
+  std::vector<double> crossings;
+  double previous = rate.y(), previous_t = 0;
+  while (crossings.size() < 6 && sim.time() < 20 * predicted) {
+    REQUIRE_FALSE(sim.step());
+    const double w2 = (sim.world().q[0].conjugate() * sim.world().w.col(0)).y();
+    if ((w2 > 0) != (previous > 0))  // interpolate the zero crossing
+      crossings.push_back(previous_t + (sim.time() - previous_t) * previous / (previous - w2));
+    previous = w2;
+    previous_t = sim.time();
+  }
+  REQUIRE(crossings.size() == 6);
+  const double measured = (crossings.back() - crossings.front()) / 5.0;
+  INFO("measured " << measured << " predicted " << predicted);
+  CHECK(std::abs(measured / predicted - 1) < 0.01);
+}
+
+TEST_CASE("symmetric top: body-frame precession rate w3 (I3 - I1)/I1 within 0.5%") {
+  const double I1 = 1.0, I3 = 1.6, w3 = 2.0;
+  for (const char* scheme : {"rk4", "splitting", "wang-leapfrog", "buss2"}) {
+    Simulation sim = scene_simulation("symmetric-top", "velocity-verlet", 0.005, {}, scheme);
+    double unwrapped = 0, previous = 0;
+    const long steps = 4000;  // 20 s: about 1.9 precession periods
+    for (long s = 0; s < steps; ++s) {
+      REQUIRE_FALSE(sim.step());
+      const Vec3 wb = sim.world().q[0].conjugate() * sim.world().w.col(0);
+      const double angle = std::atan2(wb.y(), wb.x());
+      unwrapped += std::remainder(angle - previous, 2 * M_PI);
+      previous = angle;
+    }
+    const double measured = unwrapped / sim.time();
+    const double expected = w3 * (I3 - I1) / I1;
+    INFO(scheme << " measured " << measured << " expected " << expected);
+    CHECK(std::abs(std::abs(measured) / expected - 1) < 0.005);
+  }
+}
+
+TEST_CASE("heavy top: slow precession at m g l / (I3 w3) within 2%") {
+  Simulation sim = scene_simulation("heavy-top", "velocity-verlet", 0.001, {}, "rk4");
+  const double expected = 1.0 * 9.81 * 0.5 / (0.15 * 60.0);
+  double unwrapped = 0, previous = std::atan2(sim.world().x(1, 0), sim.world().x(0, 0));
+  const long steps = 6000;  // half a precession period
+  double lowest = 1e9, highest = -1e9;
+  for (long s = 0; s < steps; ++s) {
+    REQUIRE_FALSE(sim.step());
+    const Vec3 x = sim.world().x.col(0);
+    const double azimuth = std::atan2(x.y(), x.x());
+    unwrapped += std::remainder(azimuth - previous, 2 * M_PI);
+    previous = azimuth;
+    lowest = std::min(lowest, x.z());
+    highest = std::max(highest, x.z());
+  }
+  const double measured = unwrapped / sim.time();
+  INFO("measured " << measured << " expected " << expected << " height " << lowest << ".." << highest);
+  CHECK(std::abs(measured / expected - 1) < 0.02);
+  CHECK(highest - lowest < 0.01);  // the top does not fall: only a small nutation
+  CHECK(std::abs(sim.energy().energy_error) < 1e-6);
+}
+
+TEST_CASE("a torque-free sphere keeps its spin to round-off and its quaternion stays unit") {
+  for (const char* scheme : {"euler", "wang-leapfrog", "buss2", "rk4", "splitting"}) {
+    Simulation sim = scene_simulation("spinning-spheres", "velocity-verlet", 0.005, {}, scheme);
+    const Positions w0 = sim.world().w;
+    REQUIRE_FALSE(sim.advance(2000));
+    INFO(scheme);
+    CHECK((sim.world().w - w0).cwiseAbs().maxCoeff() < 1e-12);
+    for (const Quat& q : sim.world().q) CHECK(std::abs(q.norm() - 1) < 1e-14);
+  }
+}
