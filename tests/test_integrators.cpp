@@ -32,7 +32,7 @@ TEST_CASE("observed order of convergence on the oscillator matches theory") {
       {"baoab", 2}};
   for (const auto& [name, order] : expected) {
     const double observed = observed_order(name);
-    INFO(name << " observed " << observed);
+    INFO(std::string(name) << " observed " << observed);
     CHECK(std::abs(observed - order) < 0.2);
     CHECK(IntegratorRegistry::instance().make(name)->info().order == order);
   }
@@ -60,7 +60,7 @@ TEST_CASE("kepler e=0.5 over 1e5 steps: symplectic methods bounded, explicit Eul
   double early, late;
   for (const char* name : {"velocity-verlet", "leapfrog", "symplectic-euler", "baoab"}) {
     run(name, early, late);
-    INFO(name << " early " << early << " late " << late);
+    INFO(std::string(name) << " early " << early << " late " << late);
     CHECK(late < 1.5 * early);  // bounded: no secular growth over ~160 orbits
     CHECK(late < 0.05);
   }
@@ -174,7 +174,7 @@ TEST_CASE("energy ledger: a damped oscillator's dissipated energy closes the bal
     Simulation sim = scene_simulation("oscillator", name, 0.01, {{"c", 0.3}});
     REQUIRE_FALSE(sim.advance(2000));
     const EnergyReport r = sim.energy();
-    INFO(name << " error " << r.energy_error);
+    INFO(std::string(name) << " error " << r.energy_error);
     CHECK(r.dissipated > 0.4);  // most of the initial 0.5 is gone
     CHECK(std::abs(r.energy_error) < 1e-4);
   }

@@ -110,7 +110,7 @@ TEST_CASE("symmetric top: body-frame precession rate w3 (I3 - I1)/I1 within 0.5%
     }
     const double measured = unwrapped / sim.time();
     const double expected = w3 * (I3 - I1) / I1;
-    INFO(scheme << " measured " << measured << " expected " << expected);
+    INFO(std::string(scheme) << " measured " << measured << " expected " << expected);
     CHECK(std::abs(std::abs(measured) / expected - 1) < 0.005);
   }
 }

@@ -37,11 +37,22 @@ struct ForceSums {
   double dissipation_power = 0;  // rate of energy removed (>= 0 for passive damping)
   double external_power = 0;     // rate of work done on the system from outside
   int contacts = 0;              // touching pairs (contact models)
+  // Per-body forces that do work from outside (point forces, drivers) or remove it (drag). They
+  // are part of `force`/`torque` too; kept apart so a kick's work can be booked exactly as
+  // h F.(v_before + v_after)/2. Sized only when some model sets `track_body_work`.
+  bool track_body_work = false;
+  Positions external_force, external_torque, drag_force, drag_torque;
   void reset(int n) {
     force.setZero(3, n);
     torque.setZero(3, n);
     potential = dissipation_power = external_power = 0;
     contacts = 0;
+    if (track_body_work) {
+      external_force.setZero(3, n);
+      external_torque.setZero(3, n);
+      drag_force.setZero(3, n);
+      drag_torque.setZero(3, n);
+    }
   }
 };
 
@@ -56,6 +67,8 @@ class ForceModel {
   virtual void apply(const StateView& s, ForceSums& out, const EvalContext& ctx) = 0;
   // Analytic ∂F/∂x and ∂F/∂v as triplets over 3N dofs; false means "use finite differences".
   virtual bool jacobian(const StateView& s, Triplets& dfdx, Triplets& dfdv) const { return false; }
+  // True if it fills ForceSums' per-body external / drag forces instead of the power scalars.
+  virtual bool body_work() const { return false; }
   // Energy this model dissipated internally outside the power quadrature (e.g. friction slips).
   virtual double internal_dissipation() const { return 0; }
   // Largest natural angular frequency it introduces (for the critical time step), or 0.

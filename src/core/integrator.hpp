@@ -73,6 +73,10 @@ class Dynamics {
   // Books ∫P dt with the integrator's own quadrature weight (weighted_dt = b_i * h).
   void account(const Powers& p, double weighted_dt);
   void add_dissipated(double energy);
+  // Kick integrators (Verlet family): books the work of the start / end evaluation's forces over a
+  // velocity kick exactly, h F.(v_before + v_after)/2, instead of a power sample.
+  void account_start_kick(const Positions& v_before, const Positions& v_after, double h);
+  void account_end_kick(const Positions& v_before, const Positions& v_after, double h);
   // A child's booked energy, for the parent to keep when it accepts the sub-step.
   Powers booked() const { return booked_; }
   void keep(const Powers& energy);
@@ -84,7 +88,7 @@ class Dynamics {
   bool root_;
   bool start_valid_ = false;
   Positions start_accel_, end_accel_;
-  Powers start_powers_, booked_;
+  Powers start_powers_, end_powers_, booked_;
 };
 
 class Integrator {

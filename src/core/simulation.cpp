@@ -50,9 +50,18 @@ void Simulation::invalidate() {
   if (rotation_) rotation_->reset();
 }
 
+bool Simulation::tracks_body_work() const {
+  for (const auto& f : world_.forces)
+    if (f->body_work()) return true;
+  for (auto flag : world_.flags)
+    if (flag & kDriven) return true;
+  return false;
+}
+
 void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool commit,
                           Evaluation& out) {
   const int n = world_.size();
+  scratch_.track_body_work = tracks_body_work();
   scratch_.reset(n);
   StateView view{world_, x, v, world_.w};
   EvalContext ctx{t, dt_, commit};
@@ -64,21 +73,64 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   }
   out.potential = scratch_.potential;
   out.contacts = scratch_.contacts;
-  out.powers = {scratch_.dissipation_power, scratch_.external_power};
+  out.pair_powers = {scratch_.dissipation_power, scratch_.external_power};
+  out.powers = out.pair_powers;
+  const bool tracked = scratch_.track_body_work;
   for (int i = 0; i < n; ++i) {
     const auto f = world_.flags[i];
-    if (f & kDriven) {
-      // The driver holds the prescribed motion against the system's force: its power is -F·v.
-      out.powers.external -= scratch_.force.col(i).dot(v.col(i)) +
-                             scratch_.torque.col(i).dot(world_.w.col(i));
+    if (tracked && (f & kDriven)) {
+      // The driver holds the prescribed motion against everything else acting on the body.
+      scratch_.external_force.col(i) -= scratch_.force.col(i);
+      scratch_.external_torque.col(i) -= scratch_.torque.col(i);
     }
     if (f & kPivot) {
       // Forces on a pivoted body act as torques about the pivot.
-      scratch_.torque.col(i) += (x.col(i) - world_.pivot.col(i)).cross(scratch_.force.col(i));
+      const Vec3 arm = x.col(i) - world_.pivot.col(i);
+      scratch_.torque.col(i) += arm.cross(scratch_.force.col(i));
+      if (tracked) {
+        scratch_.external_torque.col(i) += arm.cross(scratch_.external_force.col(i));
+        scratch_.drag_torque.col(i) += arm.cross(scratch_.drag_force.col(i));
+        scratch_.external_force.col(i).setZero();
+        scratch_.drag_force.col(i).setZero();
+      }
+    }
+    if (tracked) {
+      out.powers.external += scratch_.external_force.col(i).dot(v.col(i));
+      out.powers.dissipation -= scratch_.drag_force.col(i).dot(v.col(i));
     }
   }
   out.force.swap(scratch_.force);
   out.torque.swap(scratch_.torque);
+  if (tracked) {
+    out.external_force.swap(scratch_.external_force);
+    out.external_torque.swap(scratch_.external_torque);
+    out.drag_force.swap(scratch_.drag_force);
+    out.drag_torque.swap(scratch_.drag_torque);
+  } else {
+    out.external_force.resize(3, 0);
+  }
+}
+
+void Simulation::book_kick(const Evaluation& e, const Positions& v_before, const Positions& v_after,
+                           double h) {
+  dissipated_ += e.pair_powers.dissipation * h;
+  external_work_ += e.pair_powers.external * h;
+  if (e.external_force.cols() == 0) return;
+  for (int i = 0; i < world_.size(); ++i) {
+    const Vec3 mean = 0.5 * (v_before.col(i) + v_after.col(i));
+    external_work_ += h * e.external_force.col(i).dot(mean);
+    dissipated_ -= h * e.drag_force.col(i).dot(mean);
+  }
+}
+
+void Simulation::book_rotation_work(const Evaluation& e, const Positions& w_before,
+                                    const Positions& w_after, double h) {
+  if (e.external_torque.cols() == 0) return;
+  for (int i = 0; i < world_.size(); ++i) {
+    const Vec3 mean = 0.5 * (w_before.col(i) + w_after.col(i));
+    external_work_ += h * e.external_torque.col(i).dot(mean);
+    dissipated_ -= h * e.drag_torque.col(i).dot(mean);
+  }
 }
 
 void Simulation::ensure_start_evaluation() {
@@ -90,7 +142,13 @@ void Simulation::ensure_start_evaluation() {
 std::optional<StepFailure> Simulation::step() {
   ensure_start_evaluation();
   if (!ledger_started_) reset_ledger();
+  const bool tracked = cached_.external_force.cols() > 0;
+  if (tracked) {
+    start_copy_ = cached_;
+    w_before_ = world_.w;
+  }
   rotation_->begin_step(world_, cached_.torque, dt_);
+  if (tracked) w_mid_ = world_.w;
   end_evaluated_ = false;
   Dynamics dynamics(*this, time_, dt_);
   integrator_->step(dynamics, dt_);
@@ -98,7 +156,17 @@ std::optional<StepFailure> Simulation::step() {
     evaluate(world_.x, world_.v, time_ + dt_, true, cached_);
     end_evaluated_ = true;
   }
-  if (rotation_->needs_end_torque()) rotation_->end_step(world_, cached_.torque, dt_);
+  const bool kick_drift_kick = rotation_->needs_end_torque();
+  if (kick_drift_kick) rotation_->end_step(world_, cached_.torque, dt_);
+  if (tracked) {
+    // Work of external and drag torques over the rotation's kicks, exactly as the kicks apply it.
+    if (kick_drift_kick) {
+      book_rotation_work(start_copy_, w_before_, w_mid_, 0.5 * dt_);
+      book_rotation_work(cached_, w_mid_, world_.w, 0.5 * dt_);
+    } else {
+      book_rotation_work(start_copy_, w_before_, world_.w, dt_);
+    }
+  }
   time_ += dt_;
   ++step_;
   return check_finite();
@@ -220,7 +288,8 @@ void Dynamics::accel(const Positions& x, const Positions& v, double t, Positions
 
 const Positions& Dynamics::end_accel(Powers* p) {
   if (!root_) {
-    accel(x(), v(), t0_ + h_, end_accel_, p);
+    accel(x(), v(), t0_ + h_, end_accel_, &end_powers_);
+    if (p) *p = end_powers_;
     return end_accel_;
   }
   sim_->evaluate(sim_->world_.x, sim_->world_.v, t0_ + h_, true, sim_->cached_);
@@ -236,6 +305,20 @@ void Dynamics::account(const Powers& p, double weighted_dt) {
 }
 
 void Dynamics::add_dissipated(double energy) { keep({energy, 0}); }
+
+void Dynamics::account_start_kick(const Positions& v_before, const Positions& v_after, double h) {
+  if (root_) {
+    sim_->ensure_start_evaluation();
+    sim_->book_kick(sim_->cached_, v_before, v_after, h);
+  } else {
+    account(start_powers(), h);
+  }
+}
+
+void Dynamics::account_end_kick(const Positions& v_before, const Positions& v_after, double h) {
+  if (root_) sim_->book_kick(sim_->cached_, v_before, v_after, h);
+  else account(end_powers_, h);
+}
 
 void Dynamics::keep(const Powers& energy) {
   if (root_) {

@@ -58,13 +58,19 @@ class Simulation {
   friend class Dynamics;
   struct Evaluation {
     Positions force, torque;
-    Powers powers;
+    Powers powers;       // at the evaluated velocities: pair terms plus translational body work
+    Powers pair_powers;  // the models' own power scalars (dashpots, contacts)
+    Positions external_force, external_torque, drag_force, drag_torque;  // if tracked
     double potential = 0;
     std::vector<double> potentials;
     int contacts = 0;
   };
   void evaluate(const Positions& x, const Positions& v, double t, bool commit, Evaluation& out);
   void ensure_start_evaluation();
+  void book_kick(const Evaluation& e, const Positions& v_before, const Positions& v_after, double h);
+  void book_rotation_work(const Evaluation& e, const Positions& w_before, const Positions& w_after,
+                          double h);
+  bool tracks_body_work() const;
   std::optional<StepFailure> check_finite() const;
 
   World world_;
@@ -78,6 +84,8 @@ class Simulation {
   Random random_;
 
   Evaluation cached_, trial_;
+  Evaluation start_copy_;  // the start evaluation, kept while the end one replaces the cache
+  Positions w_before_, w_mid_;
   bool cache_valid_ = false;
   bool end_evaluated_ = false;
   ForceSums scratch_;

@@ -1,12 +1,14 @@
 #include "core/world.hpp"
 
+#include <cmath>
+
 namespace stepwise {
 
 World::World(const World& other)
     : x(other.x), v(other.v), q(other.q), L(other.L), w(other.w), mass(other.mass),
       inv_mass(other.inv_mass), inertia(other.inertia), shape(other.shape), radius(other.radius),
       half_extents(other.half_extents), flags(other.flags), pivot(other.pivot),
-      pivot_arm(other.pivot_arm) {
+      pivot_arm(other.pivot_arm), clump(other.clump) {
   for (const auto& f : other.forces) forces.push_back(f->clone());
 }
 
@@ -42,6 +44,8 @@ int World::add_body(const BodySpec& s) {
     throw InputError("body " + std::to_string(size()) + ": mass must be positive and finite");
   if (s.shape == Shape::Sphere && !(s.radius > 0))
     throw InputError("body " + std::to_string(size()) + ": radius must be positive");
+  if (s.shape == Shape::Clump && (s.clump.empty() || s.inertia.isZero()))
+    throw InputError("body " + std::to_string(size()) + ": a clump needs spheres and inertia (use clump_body)");
   if (s.shape == Shape::Box && !(s.half_extents.minCoeff() > 0))
     throw InputError("body " + std::to_string(size()) + ": box sides must be positive");
   Vec3 principal = s.inertia;
@@ -53,7 +57,9 @@ int World::add_body(const BodySpec& s) {
   const int i = size();
   append_column(x, s.position);
   append_column(v, s.velocity);
-  q.push_back(s.orientation.normalized());
+  // Unit quaternions are kept bit for bit (saved states reload exactly).
+  q.push_back(std::abs(s.orientation.squaredNorm() - 1) < 1e-14 ? s.orientation
+                                                                 : s.orientation.normalized());
   append_column(L, Vec3::Zero());
   append_column(w, Vec3::Zero());
   append(mass, s.mass);
@@ -64,7 +70,9 @@ int World::add_body(const BodySpec& s) {
   append_column(half_extents, s.half_extents);
   flags.push_back(s.flags);
   append_column(pivot, s.pivot);
-  append_column(pivot_arm, q[i].conjugate() * (s.position - s.pivot));
+  append_column(pivot_arm, s.pivot_arm.allFinite() ? s.pivot_arm
+                                                   : Vec3(q[i].conjugate() * (s.position - s.pivot)));
+  clump.push_back(s.shape == Shape::Clump ? s.clump : std::vector<ClumpSphere>{});
   set_angular_velocity(i, s.angular_velocity);
   return i;
 }
@@ -82,7 +90,28 @@ BodySpec World::body_spec(int i) const {
   s.inertia = inertia.col(i);
   s.flags = flags[i];
   s.pivot = pivot.col(i);
+  s.pivot_arm = pivot_arm.col(i);
+  s.clump = clump[i];
   return s;
+}
+
+BodySpec clump_body(const std::vector<ClumpSphere>& spheres, double mass, const Vec3& origin,
+                    const Quat& orientation) {
+  const MassProperties p = clump_mass_properties(spheres);
+  BodySpec b;
+  b.shape = Shape::Clump;
+  b.mass = mass;
+  b.inertia = p.principal * (mass / p.volume);
+  b.position = origin + orientation * p.centre;
+  b.orientation = (orientation * p.axes).normalized();
+  double reach = 0;
+  for (const ClumpSphere& s : spheres) {
+    const Vec3 offset = p.axes.conjugate() * (s.centre - p.centre);
+    b.clump.push_back({offset, s.radius});
+    reach = std::max(reach, offset.norm() + s.radius);
+  }
+  b.radius = reach;  // bounding sphere
+  return b;
 }
 
 ForceModel& World::add_force(std::unique_ptr<ForceModel> model) {

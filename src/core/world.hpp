@@ -1,15 +1,17 @@
 #pragma once
 // The bodies of a simulation, stored as arrays (one column or entry per body), and the force
 // models acting on them. The World holds state only; Simulation advances it.
+#include <limits>
 #include <memory>
 #include <vector>
 
+#include "core/clump.hpp"
 #include "core/force_model.hpp"
 #include "core/types.hpp"
 
 namespace stepwise {
 
-enum class Shape : std::uint8_t { Sphere, Box };
+enum class Shape : std::uint8_t { Sphere, Box, Clump };
 
 enum BodyFlags : std::uint8_t {
   kFixed = 1,   // never moves
@@ -30,7 +32,15 @@ struct BodySpec {
   Vec3 inertia = Vec3::Zero();
   std::uint8_t flags = 0;
   Vec3 pivot = Vec3::Zero();  // kPivot: the fixed point, world frame
+  // kPivot: centre of mass from the pivot in the body frame; NaN means "from position".
+  Vec3 pivot_arm = Vec3::Constant(std::numeric_limits<double>::quiet_NaN());
+  std::vector<ClumpSphere> clump;  // Shape::Clump: member spheres in the body (principal) frame
 };
+
+// A clump body from spheres given in a template frame placed at `origin` with `orientation`:
+// mass properties are integrated, the body sits at the centroid in its principal frame.
+BodySpec clump_body(const std::vector<ClumpSphere>& template_spheres, double mass,
+                    const Vec3& origin = Vec3::Zero(), const Quat& orientation = Quat::Identity());
 
 class World {
  public:
@@ -68,6 +78,7 @@ class World {
   std::vector<std::uint8_t> flags;
   Positions pivot;      // kPivot bodies: fixed point (world)
   Positions pivot_arm;  // kPivot bodies: centre of mass relative to the pivot (body frame)
+  std::vector<std::vector<ClumpSphere>> clump;  // member spheres (body frame); empty otherwise
 
   std::vector<std::unique_ptr<ForceModel>> forces;
 };

@@ -1,5 +1,6 @@
 #include "io/scene_file.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -54,7 +55,8 @@ BodySpec read_body(const ParamTable& t) {
   const std::string shape = t.text("shape", "sphere");
   if (shape == "sphere") b.shape = Shape::Sphere;
   else if (shape == "box") b.shape = Shape::Box;
-  else throw InputError(t.where() + ": shape must be 'sphere' or 'box' (got '" + shape + "')");
+  else if (shape == "clump") b.shape = Shape::Clump;
+  else throw InputError(t.where() + ": shape must be 'sphere', 'box' or 'clump' (got '" + shape + "')");
   b.radius = t.number("radius", 0.1);
   b.half_extents = t.vec3("half_extents", Vec3::Constant(0.1));
   b.position = t.vec3("position", Vec3::Zero());
@@ -65,11 +67,32 @@ BodySpec read_body(const ParamTable& t) {
   if (!(b.orientation.norm() > 0)) throw InputError(t.where() + ": orientation must not be zero");
   b.angular_velocity = t.vec3("angular_velocity", Vec3::Zero());
   b.inertia = t.vec3("inertia", Vec3::Zero());
+  if (b.shape == Shape::Clump) {
+    const auto flat = t.numbers("spheres", {});
+    if (flat.empty() || flat.size() % 4 != 0)
+      throw InputError(t.where() + ": a clump needs spheres = [x, y, z, r, x, y, z, r, ...]");
+    std::vector<ClumpSphere> spheres;
+    for (size_t k = 0; k < flat.size(); k += 4)
+      spheres.push_back({Vec3(flat[k], flat[k + 1], flat[k + 2]), flat[k + 3]});
+    if (b.inertia.isZero()) {
+      // Spheres in the clump's template frame: integrate mass properties, find principal axes.
+      BodySpec placed = clump_body(spheres, b.mass, b.position, b.orientation);
+      placed.velocity = b.velocity;
+      placed.angular_velocity = b.angular_velocity;
+      b = placed;
+    } else {
+      b.clump = spheres;  // already the body frame (as `save` writes it)
+      double reach = 0;
+      for (const ClumpSphere& s : spheres) reach = std::max(reach, s.centre.norm() + s.radius);
+      b.radius = reach;
+    }
+  }
   if (t.flag("fixed", false)) b.flags |= kFixed;
   if (t.flag("driven", false)) b.flags |= kDriven;
   if (t.has("pivot")) {
     b.flags |= kPivot;
     b.pivot = t.vec3("pivot", Vec3::Zero());
+    if (t.has("pivot_arm")) b.pivot_arm = t.vec3("pivot_arm", Vec3::Zero());
   }
   return b;
 }
@@ -225,8 +248,16 @@ std::string scene_to_toml(Simulation& sim, const std::string& label, double dura
     out << "mass = " << format_double(world.mass(i)) << "\n";
     if (world.shape[i] == Shape::Sphere) {
       out << "shape = \"sphere\"\nradius = " << format_double(world.radius(i)) << "\n";
-    } else {
+    } else if (world.shape[i] == Shape::Box) {
       out << "shape = \"box\"\nhalf_extents = " << vec_text(world.half_extents.col(i)) << "\n";
+    } else {
+      out << "shape = \"clump\"\nspheres = [";
+      for (size_t k = 0; k < world.clump[i].size(); ++k) {
+        const ClumpSphere& s = world.clump[i][k];
+        out << (k ? ", " : "") << format_double(s.centre.x()) << ", " << format_double(s.centre.y())
+            << ", " << format_double(s.centre.z()) << ", " << format_double(s.radius);
+      }
+      out << "]\n";
     }
     out << "inertia = " << vec_text(world.inertia.col(i)) << "\n";
     out << "position = " << vec_text(world.x.col(i)) << "\n";
@@ -238,7 +269,10 @@ std::string scene_to_toml(Simulation& sim, const std::string& label, double dura
     out << "angular_momentum = " << vec_text(world.L.col(i)) << "\n";
     if (world.flags[i] & kFixed) out << "fixed = true\n";
     if (world.flags[i] & kDriven) out << "driven = true\n";
-    if (world.flags[i] & kPivot) out << "pivot = " << vec_text(world.pivot.col(i)) << "\n";
+    if (world.flags[i] & kPivot) {
+      out << "pivot = " << vec_text(world.pivot.col(i)) << "\n";
+      out << "pivot_arm = " << vec_text(world.pivot_arm.col(i)) << "\n";
+    }
   }
   for (const auto& model : world.forces) {
     out << "\n[[force]]\nmodel = \"" << model->kind() << "\"\n";

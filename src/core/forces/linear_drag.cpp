@@ -15,11 +15,14 @@ class LinearDrag final : public ForceModel {
 
   void apply(const StateView& s, ForceSums& out, const EvalContext&) override {
     for (Eigen::Index i = 0; i < s.x.cols(); ++i) {
-      out.force.col(i) -= c_ * s.v.col(i);
-      out.torque.col(i) -= c_rot_ * s.w.col(i);
-      out.dissipation_power += c_ * s.v.col(i).squaredNorm() + c_rot_ * s.w.col(i).squaredNorm();
+      const Vec3 f = -c_ * s.v.col(i), t = -c_rot_ * s.w.col(i);
+      out.force.col(i) += f;
+      out.torque.col(i) += t;
+      out.drag_force.col(i) += f;
+      out.drag_torque.col(i) += t;
     }
   }
+  bool body_work() const override { return true; }
   bool jacobian(const StateView& s, Triplets&, Triplets& dfdv) const override {
     for (Eigen::Index j = 0; j < 3 * s.x.cols(); ++j) dfdv.emplace_back(j, j, -c_);
     return true;

@@ -16,12 +16,15 @@ class QuadraticDrag final : public ForceModel {
   void apply(const StateView& s, ForceSums& out, const EvalContext&) override {
     for (Eigen::Index i = 0; i < s.x.cols(); ++i) {
       const double speed = s.v.col(i).norm(), spin = s.w.col(i).norm();
-      out.force.col(i) -= c_ * speed * s.v.col(i);
-      out.torque.col(i) -= c_rot_ * spin * s.w.col(i);
-      out.dissipation_power += c_ * speed * speed * speed + c_rot_ * spin * spin * spin;
+      const Vec3 f = -c_ * speed * s.v.col(i), t = -c_rot_ * spin * s.w.col(i);
+      out.force.col(i) += f;
+      out.torque.col(i) += t;
+      out.drag_force.col(i) += f;
+      out.drag_torque.col(i) += t;
     }
   }
   // dF/dv = -c (|v| I + v v^T / |v|)
+  bool body_work() const override { return true; }
   bool jacobian(const StateView& s, Triplets&, Triplets& dfdv) const override {
     for (Eigen::Index i = 0; i < s.x.cols(); ++i) {
       const Vec3 v = s.v.col(i);

@@ -20,8 +20,9 @@ class Baoab final : public Integrator {
   }
 
   void step(Dynamics& d, double h) override {
-    const Powers p0 = d.start_powers();
+    before_ = d.v();
     d.v() += 0.5 * h * d.start_accel();
+    d.account_start_kick(before_, d.v(), 0.5 * h);
     d.x() += 0.5 * h * d.v();
     const double c = std::exp(-friction_ * h);
     const double noise = std::sqrt(std::max(0.0, 1.0 - c * c) * temperature_);
@@ -38,10 +39,10 @@ class Baoab final : public Integrator {
     }
     d.add_dissipated(heat);
     d.x() += 0.5 * h * d.v();
-    Powers p1;
-    d.v() += 0.5 * h * d.end_accel(&p1);
-    d.account(p0, 0.5 * h);
-    d.account(p1, 0.5 * h);
+    const Positions& a1 = d.end_accel();
+    before_ = d.v();
+    d.v() += 0.5 * h * a1;
+    d.account_end_kick(before_, d.v(), 0.5 * h);
   }
 
   std::vector<Tunable> options() const override {
@@ -59,6 +60,7 @@ class Baoab final : public Integrator {
 
  private:
   double temperature_ = 0, friction_ = 0;
+  Positions before_;
 };
 
 }  // namespace

@@ -16,19 +16,17 @@ class Leapfrog final : public Integrator {
   }
   void step(Dynamics& d, double h) override {
     const Positions& a0 = d.start_accel();
-    const Powers p0 = d.start_powers();
     if (!primed_ || half_v_.cols() != d.size()) {
       half_v_ = d.v() + 0.5 * h * a0;  // start-up half kick from the synchronised velocity
     } else {
       half_v_ += 0.5 * (previous_h_ + h) * a0;
     }
+    d.account_start_kick(d.v(), half_v_, 0.5 * h);
     d.x() += h * half_v_;
     d.v() = half_v_;  // velocity-dependent forces see the half-step velocity
-    Powers p1;
-    const Positions& a1 = d.end_accel(&p1);
+    const Positions& a1 = d.end_accel();
     d.v() = half_v_ + 0.5 * h * a1;
-    d.account(p0, 0.5 * h);
-    d.account(p1, 0.5 * h);
+    d.account_end_kick(half_v_, d.v(), 0.5 * h);
     previous_h_ = h;
     primed_ = true;
   }

@@ -15,14 +15,18 @@ class VelocityVerlet final : public Integrator {
             "v(n+1) = v(n+1/2) + h/2 a(n+1)"};
   }
   void step(Dynamics& d, double h) override {
-    const Powers p0 = d.start_powers();
+    before_ = d.v();
     d.v() += 0.5 * h * d.start_accel();
+    d.account_start_kick(before_, d.v(), 0.5 * h);
     d.x() += h * d.v();
-    Powers p1;
-    d.v() += 0.5 * h * d.end_accel(&p1);
-    d.account(p0, 0.5 * h);
-    d.account(p1, 0.5 * h);
+    const Positions& a1 = d.end_accel();
+    before_ = d.v();
+    d.v() += 0.5 * h * a1;
+    d.account_end_kick(before_, d.v(), 0.5 * h);
   }
+
+ private:
+  Positions before_;
 };
 
 }  // namespace
