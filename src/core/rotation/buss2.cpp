@@ -39,11 +39,7 @@ class Buss2 final : public RotationScheme {
 
   bool needs_end_torque() const override { return true; }
   void end_step(World& world, const Positions& torque, double h) override {
-    for (int i = 0; i < world.size(); ++i) {
-      if (!rotates_freely(world, i)) continue;
-      world.L.col(i) += 0.5 * h * torque.col(i);
-      world.sync_angular_velocity(i);
-    }
+    closing_half_kick(world, torque, h);
   }
 };
 

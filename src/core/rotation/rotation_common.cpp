@@ -24,4 +24,12 @@ void kick_angular_momentum(World& world, const Positions& torque, double h) {
     if (rotates_freely(world, i)) world.L.col(i) += h * torque.col(i);
 }
 
+void closing_half_kick(World& world, const Positions& torque, double h) {
+  for (int i = 0; i < world.size(); ++i) {
+    if (!rotates_freely(world, i)) continue;
+    world.L.col(i) += 0.5 * h * torque.col(i);
+    world.sync_angular_velocity(i);
+  }
+}
+
 }  // namespace stepwise
