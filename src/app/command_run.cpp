@@ -71,9 +71,21 @@ int command_run(const RunOptions& o) {
     std::fprintf(stderr, "stepwise: %s, t = %g\n", failure->message().c_str(), sim.time());
     return 3;
   }
-  if (!o.quiet)
+  if (!o.quiet) {
+    const EnergyReport r = sim.energy();
     std::printf("done: %ld steps in %.3f s (%.0f steps/s), final relative energy error %.3e\n", done,
-                seconds, done / std::max(seconds, 1e-9), sim.energy().energy_error);
+                seconds, done / std::max(seconds, 1e-9), r.energy_error);
+    for (size_t m = 0; m < sim.world().forces.size(); ++m)
+      std::printf("  potential %-16s %.10g\n", sim.world().forces[m]->kind().c_str(),
+                  r.potential_by_model[m]);
+    const IntegratorStats stats = sim.integrator().stats();
+    if (stats.newton_iterations > 0)
+      std::printf("  last step: %d Newton iterations, relative residual %.2e\n",
+                  stats.newton_iterations, stats.newton_residual);
+    if (stats.substeps > 0)
+      std::printf("  last step: %d sub-steps (%d rejected), largest error estimate %.2e\n",
+                  stats.substeps, stats.rejected, stats.max_error_estimate);
+  }
   return 0;
 }
 
