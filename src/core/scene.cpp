@@ -37,6 +37,12 @@ SceneSetup build_scene(const std::string& name, const std::map<std::string, Para
   return setup;
 }
 
+void add_gravity(World& world, double g) {
+  ParamTable gravity;
+  gravity.set("g", std::vector<double>{0, 0, -g});
+  world.add_force(ForceRegistry::instance().make("gravity", gravity));
+}
+
 double positive(const ParamTable& p, const std::string& key, bool allow_zero) {
   const double value = p.number(key);
   const bool ok = std::isfinite(value) && (allow_zero ? value >= 0 : value > 0);

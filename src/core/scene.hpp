@@ -54,6 +54,9 @@ SceneSetup build_scene(const std::string& name, const std::map<std::string, Para
 ParamTable scene_parameters(const std::string& name,
                             const std::map<std::string, ParamValue>& overrides);
 
+// Adds uniform gravity g along -z (shared by the scenes that fall).
+void add_gravity(World& world, double g);
+
 // Reads a parameter that must be > 0 (or >= 0 with allow_zero), naming it on failure.
 double positive(const ParamTable& p, const std::string& key, bool allow_zero = false);
 

@@ -28,14 +28,8 @@ class HeavyTop final : public Scene {
     const double m = positive(p, "m"), l = positive(p, "l"), I1 = positive(p, "I1");
     const double I3 = positive(p, "I3"), w3 = p.number("w3"), g = positive(p, "g", true);
     const double tilt = p.number("tilt") * M_PI / 180.0;
-    if (I3 > 2 * I1) throw InputError("scene 'heavy-top': I3 must not exceed 2 I1 (a real body)");
-    ParamTable shape("scene 'heavy-top'");
-    for (const char* side : {"a", "b", "c"}) shape.set(side, 0.0);
-    shape.set("I1", I1);
-    shape.set("I2", I1);
-    shape.set("I3", I3);
     SceneSetup s;
-    BodySpec top = rigid_body_from(shape, m);
+    BodySpec top = symmetric_body("scene 'heavy-top'", m, I1, I3);
     top.orientation = Quat(Eigen::AngleAxisd(tilt, Vec3::UnitX()));
     const Vec3 axis = top.orientation * Vec3::UnitZ();
     top.flags = kPivot;
@@ -45,9 +39,7 @@ class HeavyTop final : public Scene {
     const double precession = w3 != 0 ? m * g * l / (I3 * w3) : 0.0;
     top.angular_velocity = w3 * axis + precession * Vec3::UnitZ();
     s.world.add_body(top);
-    ParamTable gravity;
-    gravity.set("g", std::vector<double>{0, 0, -g});
-    s.world.add_force(ForceRegistry::instance().make("gravity", gravity));
+    add_gravity(s.world, g);
     s.rotation = "rk4";
     s.dt = 0.002;
     s.duration = precession > 0 ? 2 * M_PI / precession : 10;

@@ -31,6 +31,16 @@ BodySpec rigid_body_from(const ParamTable& p, double mass) {
   return body;
 }
 
+BodySpec symmetric_body(const std::string& where, double mass, double I1, double I3) {
+  if (I3 > 2 * I1) throw InputError(where + ": I3 must not exceed 2 I1 (a real body)");
+  ParamTable shape(where);
+  for (const char* side : {"a", "b", "c"}) shape.set(side, 0.0);
+  shape.set("I1", I1);
+  shape.set("I2", I1);
+  shape.set("I3", I3);
+  return rigid_body_from(shape, mass);
+}
+
 double elliptic_k(double m) {
   double a = 1.0, g = std::sqrt(1.0 - m);
   for (int i = 0; i < 60 && std::abs(a - g) > 1e-16 * a; ++i) {

@@ -36,9 +36,7 @@ class SpinningSpheres final : public Scene {
       b.velocity = Vec3(0, 0, 1.0 + 0.2 * i);
       s.world.add_body(b);
     }
-    ParamTable gravity;
-    gravity.set("g", std::vector<double>{0, 0, -g});
-    s.world.add_force(ForceRegistry::instance().make("gravity", gravity));
+    add_gravity(s.world, g);
     s.dt = 0.005;
     s.duration = 2;
     return s;

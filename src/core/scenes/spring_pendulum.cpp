@@ -30,14 +30,13 @@ class SpringPendulum final : public Scene {
     bob.radius = 0.08;
     bob.position = length * Vec3(std::sin(angle), 0, -std::cos(angle));
     s.world.add_body(bob);
-    ParamTable link, spring, gravity;
+    ParamTable link, spring;
     link.set("a", 0.0);
     link.set("k", k);
     link.set("rest", length);
     spring.set("link", std::vector<ParamTable>{link});
     s.world.add_force(ForceRegistry::instance().make("spring", spring));
-    gravity.set("g", std::vector<double>{0, 0, -g});
-    s.world.add_force(ForceRegistry::instance().make("gravity", gravity));
+    add_gravity(s.world, g);
     s.dt = 0.05 / std::sqrt(k / m);
     s.duration = 10;
     return s;

@@ -21,15 +21,9 @@ class SymmetricTop final : public Scene {
              {"w3", 2.0, "initial angular velocity about the symmetry axis"}}};
   }
   SceneSetup build(const ParamTable& p) const override {
-    ParamTable shape("scene 'symmetric-top'");
     const double I1 = positive(p, "I1"), I3 = positive(p, "I3");
-    if (I3 > 2 * I1) throw InputError("scene 'symmetric-top': I3 must not exceed 2 I1 (a real body)");
-    for (const char* side : {"a", "b", "c"}) shape.set(side, 0.0);
-    shape.set("I1", I1);
-    shape.set("I2", I1);
-    shape.set("I3", I3);
     SceneSetup s;
-    BodySpec body = rigid_body_from(shape, 1.0);
+    BodySpec body = symmetric_body("scene 'symmetric-top'", 1.0, I1, I3);
     body.angular_velocity = Vec3(p.number("w1"), 0, p.number("w3"));
     s.world.add_body(body);
     s.rotation = "rk4";
