@@ -12,7 +12,7 @@ using stepwise::test::scene_simulation;
 
 namespace {
 
-double observed_order(const std::string& integrator, const ParamTable& options = {}) {
+double observed_order(const std::string& integrator, const ParamTable& options = ParamTable()) {
   SweepRequest request;
   request.setup = build_scene("oscillator", {});
   request.setup.integrator_options = options;

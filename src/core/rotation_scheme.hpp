@@ -29,8 +29,6 @@ using RotationRegistry = Registry<RotationScheme>;
 // Helpers shared by the schemes.
 bool rotates_freely(const World& world, int i);      // torque-driven (free or pivoted)
 void advance_driven_orientation(World& world, int i, double dt);  // prescribed ω
-Quat rotation_quaternion(const Vec3& rotation_vector);  // exp map: angle |r| about r/|r|
-void kick_angular_momentum(World& world, const Positions& torque, double h);
 // L += h/2 tau(n+1) and w from L: the closing kick of the kick-drift-kick schemes.
 void closing_half_kick(World& world, const Positions& torque, double h);
 

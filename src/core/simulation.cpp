@@ -58,10 +58,18 @@ bool Simulation::tracks_body_work() const {
   return false;
 }
 
+void Simulation::ensure_start_evaluation() {
+  if (cache_valid_ && cached_.force.cols() == world_.size()) return;
+  // The World may have changed since the last evaluation: decide once whether work is tracked.
+  track_body_work_ = tracks_body_work();
+  evaluate(world_.x, world_.v, time_, true, cached_);
+  cache_valid_ = true;
+}
+
 void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool commit,
                           Evaluation& out) {
   const int n = world_.size();
-  scratch_.track_body_work = tracks_body_work();
+  scratch_.track_body_work = track_body_work_;
   scratch_.reset(n);
   StateView view{world_, x, v, world_.w};
   EvalContext ctx{t, dt_, commit};
@@ -133,22 +141,19 @@ void Simulation::book_rotation_work(const Evaluation& e, const Positions& w_befo
   }
 }
 
-void Simulation::ensure_start_evaluation() {
-  if (cache_valid_ && cached_.force.cols() == world_.size()) return;
-  evaluate(world_.x, world_.v, time_, true, cached_);
-  cache_valid_ = true;
-}
-
 std::optional<StepFailure> Simulation::step() {
   ensure_start_evaluation();
   if (!ledger_started_) reset_ledger();
   const bool tracked = cached_.external_force.cols() > 0;
-  if (tracked) {
-    start_copy_ = cached_;
-    w_before_ = world_.w;
-  }
+  const bool kick_drift_kick = rotation_->needs_end_torque();
+  if (tracked) w_before_ = world_.w;
   rotation_->begin_step(world_, cached_.torque, dt_);
-  if (tracked) w_mid_ = world_.w;
+  if (tracked) {
+    // Work of external and drag torques over the rotation's kicks, exactly as the kicks apply
+    // it; the cache still holds the start evaluation here.
+    book_rotation_work(cached_, w_before_, world_.w, kick_drift_kick ? 0.5 * dt_ : dt_);
+    if (kick_drift_kick) w_before_ = world_.w;
+  }
   end_evaluated_ = false;
   Dynamics dynamics(*this, time_, dt_);
   integrator_->step(dynamics, dt_);
@@ -156,16 +161,9 @@ std::optional<StepFailure> Simulation::step() {
     evaluate(world_.x, world_.v, time_ + dt_, true, cached_);
     end_evaluated_ = true;
   }
-  const bool kick_drift_kick = rotation_->needs_end_torque();
-  if (kick_drift_kick) rotation_->end_step(world_, cached_.torque, dt_);
-  if (tracked) {
-    // Work of external and drag torques over the rotation's kicks, exactly as the kicks apply it.
-    if (kick_drift_kick) {
-      book_rotation_work(start_copy_, w_before_, w_mid_, 0.5 * dt_);
-      book_rotation_work(cached_, w_mid_, world_.w, 0.5 * dt_);
-    } else {
-      book_rotation_work(start_copy_, w_before_, world_.w, dt_);
-    }
+  if (kick_drift_kick) {
+    rotation_->end_step(world_, cached_.torque, dt_);
+    if (tracked) book_rotation_work(cached_, w_before_, world_.w, 0.5 * dt_);
   }
   time_ += dt_;
   ++step_;

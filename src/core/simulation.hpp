@@ -84,8 +84,8 @@ class Simulation {
   Random random_;
 
   Evaluation cached_, trial_;
-  Evaluation start_copy_;  // the start evaluation, kept while the end one replaces the cache
-  Positions w_before_, w_mid_;
+  Positions w_before_;       // angular velocities before the current rotation kick
+  bool track_body_work_ = false;
   bool cache_valid_ = false;
   bool end_evaluated_ = false;
   ForceSums scratch_;

@@ -1,5 +1,6 @@
 #include "core/world.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace stepwise {
@@ -55,6 +56,12 @@ int World::add_body(const BodySpec& s) {
   if (!(principal.minCoeff() > 0))
     throw InputError("body " + std::to_string(size()) + ": inertia must be positive");
   const int i = size();
+  double bounding_radius = s.radius;
+  if (s.shape == Shape::Clump) {
+    bounding_radius = 0;
+    for (const ClumpSphere& c : s.clump)
+      bounding_radius = std::max(bounding_radius, c.centre.norm() + c.radius);
+  }
   append_column(x, s.position);
   append_column(v, s.velocity);
   // Unit quaternions are kept bit for bit (saved states reload exactly).
@@ -66,7 +73,7 @@ int World::add_body(const BodySpec& s) {
   append(inv_mass, (s.flags & (kFixed | kDriven | kPivot)) ? 0.0 : 1.0 / s.mass);
   append_column(inertia, principal);
   shape.push_back(s.shape);
-  append(radius, s.radius);
+  append(radius, bounding_radius);
   append_column(half_extents, s.half_extents);
   flags.push_back(s.flags);
   append_column(pivot, s.pivot);
@@ -104,13 +111,8 @@ BodySpec clump_body(const std::vector<ClumpSphere>& spheres, double mass, const 
   b.inertia = p.principal * (mass / p.volume);
   b.position = origin + orientation * p.centre;
   b.orientation = (orientation * p.axes).normalized();
-  double reach = 0;
-  for (const ClumpSphere& s : spheres) {
-    const Vec3 offset = p.axes.conjugate() * (s.centre - p.centre);
-    b.clump.push_back({offset, s.radius});
-    reach = std::max(reach, offset.norm() + s.radius);
-  }
-  b.radius = reach;  // bounding sphere
+  for (const ClumpSphere& s : spheres)
+    b.clump.push_back({p.axes.conjugate() * (s.centre - p.centre), s.radius});
   return b;
 }
 

@@ -34,7 +34,8 @@ struct BodySpec {
   Vec3 pivot = Vec3::Zero();  // kPivot: the fixed point, world frame
   // kPivot: centre of mass from the pivot in the body frame; NaN means "from position".
   Vec3 pivot_arm = Vec3::Constant(std::numeric_limits<double>::quiet_NaN());
-  std::vector<ClumpSphere> clump;  // Shape::Clump: member spheres in the body (principal) frame
+  // Shape::Clump: member spheres in the body (principal) frame; `radius` becomes their bound.
+  std::vector<ClumpSphere> clump;
 };
 
 // A clump body from spheres given in a template frame placed at `origin` with `orientation`:
@@ -59,8 +60,6 @@ class World {
 
   // Inertia about the point the body rotates about: the centre, or the pivot for kPivot bodies.
   Vec3 rotational_inertia(int i) const;
-  // Body-frame offset of the centre of mass from the pivot (kPivot bodies).
-  Vec3 pivot_arm_body(int i) const { return pivot_arm.col(i); }
   // Recomputes ω from L (and pivoted positions/velocities) after the orientation or L changed.
   void sync_angular_velocity(int i);
   void sync_all_angular_velocities();

@@ -82,9 +82,6 @@ BodySpec read_body(const ParamTable& t) {
       b = placed;
     } else {
       b.clump = spheres;  // already the body frame (as `save` writes it)
-      double reach = 0;
-      for (const ClumpSphere& s : spheres) reach = std::max(reach, s.centre.norm() + s.radius);
-      b.radius = reach;
     }
   }
   if (t.flag("fixed", false)) b.flags |= kFixed;

@@ -54,7 +54,6 @@ class AdaptiveStepDoubling final : public Integrator {
         stats_.last_substep = h;
         // A sub-step cut short only by the end of dt says nothing about the error: keep h_.
         if (h < h_max || h_ <= 0 || h_next < h_) h_ = h_next;
-        if (error > tolerance_) ++floor_hits_;
       } else {
         d.x() = x0_;
         d.v() = v0_;
@@ -101,7 +100,6 @@ class AdaptiveStepDoubling final : public Integrator {
   std::unique_ptr<Integrator> base_;
   double tolerance_ = 1e-6, min_step_ = 1e-9, max_step_ = 0;
   double h_ = 0;
-  long floor_hits_ = 0;
   IntegratorStats stats_;
   Positions x0_, v0_, xa_;
 };

@@ -33,7 +33,7 @@ class ImplicitEuler final : public Integrator {
       }
       stats_.newton_iterations = it + 1;
       stats_.newton_residual = flat(residual).norm() / scale;
-      if (stats_.newton_residual < settings_.tolerance && it > 0) break;
+      if (stats_.newton_residual < settings_.tolerance) break;
       SparseMatrix K, C;
       d.jacobians(x1, v1, t1, K, C);
       SparseMatrix J = -(h * h) * K - h * C;

@@ -43,7 +43,7 @@ class Newmark final : public Integrator {
       }
       stats_.newton_iterations = it + 1;
       stats_.newton_residual = flat(residual).norm() / scale;
-      if (stats_.newton_residual < settings_.tolerance && it > 0) break;
+      if (stats_.newton_residual < settings_.tolerance) break;
       SparseMatrix K, C;
       d.jacobians(x1, v1, t1, K, C);
       SparseMatrix J = beta_ * h * h * K + gamma_ * h * C;

@@ -1,5 +1,6 @@
 // PFC's augmented second-order clump rotation (Buss 2000), PFC eqs 18-23: the average angular
 // velocity over the step from a Taylor series, one exact rotation by it, then w from L.
+#include "core/quaternion.hpp"
 #include "core/rotation_scheme.hpp"
 #include "core/world.hpp"
 
@@ -31,7 +32,7 @@ class Buss2 final : public RotationScheme {
       const Vec3 w = inverse_inertia(L);                                // eq 18
       const Vec3 dw = inverse_inertia(torque.col(i) - w.cross(L));      // eq 20
       const Vec3 w_bar = w + dw * (0.5 * h) + dw.cross(w) * (h * h / 12.0);  // eq 21
-      world.q[i] = (rotation_quaternion(w_bar * h) * world.q[i]).normalized();  // eq 22
+      world.q[i] = (quat::exp_map(w_bar * h) * world.q[i]).normalized();  // eq 22
       world.L.col(i) += 0.5 * h * torque.col(i);
       world.sync_angular_velocity(i);                                   // eq 23
     }

@@ -10,18 +10,11 @@ bool rotates_freely(const World& world, int i) {
   return (world.flags[i] & (kFixed | kDriven)) == 0;
 }
 
-Quat rotation_quaternion(const Vec3& r) { return quat::exp_map(r); }
-
 void advance_driven_orientation(World& world, int i, double dt) {
   if (world.flags[i] & kFixed) return;
   const Vec3 omega = world.w.col(i);
-  world.q[i] = (rotation_quaternion(omega * dt) * world.q[i]).normalized();
+  world.q[i] = (quat::exp_map(omega * dt) * world.q[i]).normalized();
   world.set_angular_velocity(i, omega);
-}
-
-void kick_angular_momentum(World& world, const Positions& torque, double h) {
-  for (int i = 0; i < world.size(); ++i)
-    if (rotates_freely(world, i)) world.L.col(i) += h * torque.col(i);
 }
 
 void closing_half_kick(World& world, const Positions& torque, double h) {
