@@ -13,9 +13,10 @@ TEST_CASE("every expected plug-in is registered") {
     CHECK_MESSAGE(IntegratorRegistry::instance().contains(name), std::string(name));
   for (const char* name : {"euler", "wang-leapfrog", "buss2", "rk4", "splitting"})
     CHECK_MESSAGE(RotationRegistry::instance().contains(name), std::string(name));
-  for (const char* name : {"gravity", "linear-drag", "quadratic-drag", "spring", "central"})
+  for (const char* name : {"gravity", "linear-drag", "quadratic-drag", "spring", "central",
+                           "point-force", "bond-finite", "bond-incremental"})
     CHECK_MESSAGE(ForceRegistry::instance().contains(name), std::string(name));
   for (const char* name : {"oscillator", "kepler", "spring-chain", "spring-pendulum", "top",
-                           "symmetric-top", "heavy-top", "spinning-spheres"})
+                           "symmetric-top", "heavy-top", "spinning-spheres", "cube-chain", "cantilever"})
     CHECK_MESSAGE(SceneRegistry::instance().contains(name), std::string(name));
 }

@@ -28,12 +28,13 @@ int command_run(const RunOptions& o) {
   const long steps = o.steps ? *o.steps : std::lround(duration / sim.dt());
 
   // Open every output before any work, so a bad path fails at once.
-  std::unique_ptr<AtomicFile> csv, state;
+  std::unique_ptr<AtomicFile> csv, state, bonds;
   if (!o.csv.empty()) {
     csv = std::make_unique<AtomicFile>(o.csv);
     csv->stream() << energy_csv_header() << '\n';
   }
   if (!o.state.empty()) state = std::make_unique<AtomicFile>(o.state);
+  if (!o.bonds.empty()) bonds = std::make_unique<AtomicFile>(o.bonds);
 
   if (!o.quiet) {
     const double omega = sim.max_frequency();
@@ -66,6 +67,10 @@ int command_run(const RunOptions& o) {
   if (state) {
     write_state_csv(state->stream(), sim.world());
     state->commit();
+  }
+  if (bonds) {
+    write_bonds_csv(bonds->stream(), sim.world());
+    bonds->commit();
   }
   if (failure) {
     std::fprintf(stderr, "stepwise: %s, t = %g\n", failure->message().c_str(), sim.time());

@@ -11,7 +11,7 @@ struct RunOptions {
   SceneOptions scene;
   std::optional<double> duration;
   std::optional<long> steps;
-  std::string csv, state;
+  std::string csv, state, bonds;
   long every = 1;
   bool quiet = false;
   long table_rows = 20;  // energy table lines printed to stdout

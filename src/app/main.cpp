@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--csv", run.csv, "write the energy series to this CSV file");
   run_cmd->add_option("--every", run.every, "CSV row every N steps (default 1)");
   run_cmd->add_option("--state", run.state, "write the final per-body state to this CSV file");
+  run_cmd->add_option("--bonds", run.bonds, "write the final per-bond state to this CSV file");
   run_cmd->add_flag("-q,--quiet", run.quiet, "no energy table");
 
   SweepOptions sweep;

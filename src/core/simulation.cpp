@@ -1,5 +1,7 @@
 #include "core/simulation.hpp"
 
+#include "core/bonds/bond_common.hpp"
+
 #include <cmath>
 #include <limits>
 
@@ -215,6 +217,7 @@ EnergyReport Simulation::energy() {
   r.external_work = external_work_;
   r.dissipated = dissipated_ + internal;
   r.contacts = cached_.contacts;
+  r.bonds_broken = bonds_broken(world_);
   r.energy_error = ledger_started_ ? relative_energy_error(r.total, initial_energy_,
                                                            r.external_work, r.dissipated)
                                    : 0.0;

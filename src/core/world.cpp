@@ -62,8 +62,9 @@ int World::add_body(const BodySpec& s) {
     for (const ClumpSphere& c : s.clump)
       bounding_radius = std::max(bounding_radius, c.centre.norm() + c.radius);
   }
+  const bool fixed = s.flags & kFixed;  // a fixed body never moves, whatever the input says
   append_column(x, s.position);
-  append_column(v, s.velocity);
+  append_column(v, fixed ? Vec3::Zero() : s.velocity);
   // Unit quaternions are kept bit for bit (saved states reload exactly).
   q.push_back(std::abs(s.orientation.squaredNorm() - 1) < 1e-14 ? s.orientation
                                                                  : s.orientation.normalized());
@@ -80,7 +81,7 @@ int World::add_body(const BodySpec& s) {
   append_column(pivot_arm, s.pivot_arm.allFinite() ? s.pivot_arm
                                                    : Vec3(q[i].conjugate() * (s.position - s.pivot)));
   clump.push_back(s.shape == Shape::Clump ? s.clump : std::vector<ClumpSphere>{});
-  set_angular_velocity(i, s.angular_velocity);
+  set_angular_velocity(i, fixed ? Vec3::Zero() : s.angular_velocity);
   return i;
 }
 
@@ -134,6 +135,11 @@ Vec3 World::rotational_inertia(int i) const {
 }
 
 void World::sync_angular_velocity(int i) {
+  if (flags[i] & kFixed) {  // however it was set, a fixed body does not turn
+    L.col(i).setZero();
+    w.col(i).setZero();
+    return;
+  }
   const Mat3 R = q[i].toRotationMatrix();
   const Vec3 body_L = R.transpose() * L.col(i);
   w.col(i) = R * body_L.cwiseQuotient(rotational_inertia(i));

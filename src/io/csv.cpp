@@ -1,5 +1,6 @@
 #include "io/csv.hpp"
 
+#include "core/bonds/bond_common.hpp"
 #include "core/params.hpp"
 
 namespace stepwise {
@@ -36,6 +37,17 @@ void write_state_csv(std::ostream& out, const World& world) {
     for (double c : {q.w(), q.x(), q.y(), q.z()}) out << ',' << format_double(c);
     for (int k = 0; k < 3; ++k) out << ',' << format_double(world.w(k, i));
     out << '\n';
+  }
+}
+
+void write_bonds_csv(std::ostream& out, const World& world) {
+  out << "i,j,stretch,shear,twist,bend,plane,normal_force,shear_force,twist_torque,bend_torque,broken\n";
+  for (const BondReport& b : bond_reports(world)) {
+    out << b.i << ',' << b.j;
+    for (double v : {b.stretch, b.shear, b.twist, b.bend, b.plane, b.normal_force, b.shear_force,
+                     b.twist_torque, b.bend_torque})
+      out << ',' << format_double(v);
+    out << ',' << (b.broken ? 1 : 0) << '\n';
   }
 }
 

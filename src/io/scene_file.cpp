@@ -49,6 +49,16 @@ ParamValue to_param(const toml::node& node, const std::string& source, const std
   throw InputError(located(source, node) + ": unsupported value for '" + key + "'");
 }
 
+// TOML reads `bond.model = "x"` as a table; scene parameters use the dotted name.
+void flatten_into(const ParamTable& table, const std::string& prefix,
+                  std::map<std::string, ParamValue>& out) {
+  for (const auto& [key, value] : table.values()) {
+    auto nested = std::get_if<std::vector<ParamTable>>(&value);
+    if (nested && nested->size() == 1) flatten_into(nested->front(), prefix + key + ".", out);
+    else out[prefix + key] = value;
+  }
+}
+
 BodySpec read_body(const ParamTable& t) {
   BodySpec b;
   b.mass = t.number("mass", 1.0);
@@ -154,7 +164,7 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
     if (!bodies.empty() || !forces.empty())
       throw InputError(source + ": a scene with 'builtin' cannot also list [[body]] or [[force]]");
     std::map<std::string, ParamValue> merged;
-    for (const auto& [key, value] : parameters.values()) merged[key] = value;
+    flatten_into(parameters, "", merged);
     for (const auto& [key, value] : overrides) merged[key] = value;
     spec.builtin = builtin;
     spec.parameters = merged;

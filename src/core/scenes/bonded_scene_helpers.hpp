@@ -1,0 +1,17 @@
+#pragma once
+// Shared by the bonded scenes: reading the bond parameters and bonding neighbours in a row.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/params.hpp"
+#include "core/world.hpp"
+
+namespace stepwise {
+
+// Scene parameters every bonded scene has (kr, ks, kt, kb, damping, bond.model).
+void add_bond_params(std::vector<struct ParamSpec>& params, double stiffness, double damping);
+// Adds a bond model ("bond-" + bond.model) joining the given pairs (i, j) at their current pose.
+void add_bonds(World& world, const ParamTable& p, const std::vector<std::pair<int, int>>& pairs);
+
+}  // namespace stepwise
