@@ -148,17 +148,22 @@ TEST_CASE("bend 60 degrees then twist 90: finite torques equal the closed form, 
   CHECK(std::abs(std::abs(incremental.twist_torque) / (k * M_PI / 2) - 1) > 0.1);
 }
 
-TEST_CASE("quasi-static twist of the cube chain: every bond takes Psi/6") {
+TEST_CASE("quasi-static twist and pure bend of the cube chain: every bond takes 1/6") {
   for (const char* model : {"finite", "incremental"}) {
-    Simulation sim = scene_simulation("cube-chain", "leapfrog", 1e-3,
-                                      {{"loading", std::string("twist")}, {"damping", 0.5},
-                                       {"bond.model", std::string(model)}},
-                                      "wang-leapfrog");
-    REQUIRE_FALSE(sim.advance(30000));  // both ends at 0.01 rad/s: Psi = 0.6
-    for (const Bond& b : bond_model(sim).bonds()) {
-      INFO(std::string(model) << " bond " << b.i << " twist " << b.report.twist);
-      CHECK(std::abs(b.report.twist / 0.1 - 1) < 0.01);
-      CHECK(std::abs(b.report.twist_torque / 100.0 - 1) < 0.01);
+    for (const char* loading : {"twist", "bend"}) {
+      Simulation sim = scene_simulation("cube-chain", "leapfrog", 1e-3,
+                                        {{"loading", std::string(loading)}, {"damping", 0.5},
+                                         {"bond.model", std::string(model)}},
+                                        "wang-leapfrog");
+      REQUIRE_FALSE(sim.advance(30000));  // both ends at 0.01 rad/s: 0.6 rad in all
+      for (const Bond& b : bond_model(sim).bonds()) {
+        const bool twisting = std::string(loading) == "twist";
+        const double angle = twisting ? b.report.twist : b.report.bend;
+        const double torque = twisting ? b.report.twist_torque : b.report.bend_torque;
+        INFO(std::string(model) << " " << loading << " bond " << b.i << ": " << angle);
+        CHECK(std::abs(angle / 0.1 - 1) < 0.01);
+        CHECK(std::abs(torque / 100.0 - 1) < 0.01);
+      }
     }
   }
 }
@@ -209,4 +214,21 @@ TEST_CASE("settled cantilever: each bond bends by F times its lever arm and shea
       CHECK(std::abs(b.report.shear_force - 1) < 0.002);
     }
   }
+}
+
+TEST_CASE("Wang's experiment: the incremental bond's energy error grows with dt, the finite's not") {
+  // cube-chain, bend-twist, 40,000 steps; relative error (KE + PE - W)/W at the end of the run.
+  auto final_error = [](const std::string& model, double dt) {
+    Simulation sim = scene_simulation("cube-chain", "leapfrog", dt,
+                                      {{"bond.model", model}}, "wang-leapfrog");
+    REQUIRE_FALSE(sim.advance(40000));
+    return std::abs(sim.energy().energy_error);
+  };
+  const double inc_small = final_error("incremental", 1e-4), inc_large = final_error("incremental", 2e-3);
+  const double fin_small = final_error("finite", 1e-4), fin_large = final_error("finite", 2e-3);
+  INFO("incremental " << inc_small << " -> " << inc_large << ", finite " << fin_small << " -> " << fin_large);
+  CHECK(inc_large > 100 * inc_small);  // grows about as dt^2
+  CHECK(inc_large > 100 * fin_large);  // and far above the finite bond's at the large step
+  CHECK(fin_large < 1e-8);             // the finite bond stays conservative at every step size
+  CHECK(fin_small < 1e-8);
 }

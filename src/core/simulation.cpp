@@ -56,7 +56,7 @@ bool Simulation::tracks_body_work() const {
   for (const auto& f : world_.forces)
     if (f->body_work()) return true;
   for (auto flag : world_.flags)
-    if (flag & kDriven) return true;
+    if (flag & (kDriven | kDrivenSpin)) return true;
   return false;
 }
 
@@ -88,9 +88,9 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   const bool tracked = scratch_.track_body_work;
   for (int i = 0; i < n; ++i) {
     const auto f = world_.flags[i];
-    if (tracked && (f & kDriven)) {
+    if (tracked && (f & (kDriven | kDrivenSpin))) {
       // The driver holds the prescribed motion against everything else acting on the body.
-      scratch_.external_force.col(i) -= scratch_.force.col(i);
+      if (f & kDriven) scratch_.external_force.col(i) -= scratch_.force.col(i);
       scratch_.external_torque.col(i) -= scratch_.torque.col(i);
     }
     if (f & kPivot) {

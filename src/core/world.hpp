@@ -17,6 +17,7 @@ enum BodyFlags : std::uint8_t {
   kFixed = 1,   // never moves
   kDriven = 2,  // moves with a prescribed velocity / angular velocity; its reaction work is counted
   kPivot = 4,   // rotates about a fixed point; its position follows its orientation
+  kDrivenSpin = 8,  // only its angular velocity is prescribed; it translates freely
 };
 
 struct BodySpec {
@@ -56,7 +57,6 @@ class World {
   ForceModel& add_force(std::unique_ptr<ForceModel> model);
   BodySpec body_spec(int i) const;
 
-  bool is_free(int i) const { return (flags[i] & (kFixed | kDriven)) == 0; }
 
   // Inertia about the point the body rotates about: the centre, or the pivot for kPivot bodies.
   Vec3 rotational_inertia(int i) const;

@@ -96,6 +96,7 @@ BodySpec read_body(const ParamTable& t) {
   }
   if (t.flag("fixed", false)) b.flags |= kFixed;
   if (t.flag("driven", false)) b.flags |= kDriven;
+  if (t.flag("driven_spin", false)) b.flags |= kDrivenSpin;
   if (t.has("pivot")) {
     b.flags |= kPivot;
     b.pivot = t.vec3("pivot", Vec3::Zero());
@@ -276,6 +277,7 @@ std::string scene_to_toml(Simulation& sim, const std::string& label, double dura
     out << "angular_momentum = " << vec_text(world.L.col(i)) << "\n";
     if (world.flags[i] & kFixed) out << "fixed = true\n";
     if (world.flags[i] & kDriven) out << "driven = true\n";
+    if (world.flags[i] & kDrivenSpin) out << "driven_spin = true\n";
     if (world.flags[i] & kPivot) {
       out << "pivot = " << vec_text(world.pivot.col(i)) << "\n";
       out << "pivot_arm = " << vec_text(world.pivot_arm.col(i)) << "\n";

@@ -7,7 +7,7 @@
 namespace stepwise {
 
 bool rotates_freely(const World& world, int i) {
-  return (world.flags[i] & (kFixed | kDriven)) == 0;
+  return (world.flags[i] & (kFixed | kDriven | kDrivenSpin)) == 0;
 }
 
 void advance_driven_orientation(World& world, int i, double dt) {

@@ -39,6 +39,7 @@ class CubeChain final : public Scene {
       w_first = -rate * Vec3(1, 0, 1), w_last = rate * Vec3(1, 0, 1);
     else
       throw InputError(p.where() + ": 'loading' must be compress, shear, bend, twist or bend-twist");
+    const bool spin_loading = loading != "compress" && loading != "shear";
     SceneSetup s;
     std::vector<std::pair<int, int>> pairs;
     for (int k = 0; k < n; ++k) {
@@ -48,7 +49,8 @@ class CubeChain final : public Scene {
       cube.mass = 1.0;
       cube.position = Vec3(k, 0, 0);
       if (k == 0 || k == n - 1) {
-        cube.flags = kDriven;
+        // The paper drives velocities (compress, shear) or angular velocities (bend, twist).
+        cube.flags = spin_loading ? kDrivenSpin : kDriven;
         cube.velocity = k == 0 ? v_first : v_last;
         cube.angular_velocity = k == 0 ? w_first : w_last;
       }
