@@ -53,6 +53,7 @@ void Simulation::invalidate() {
 }
 
 bool Simulation::tracks_body_work() const {
+  if (world_.local_damping > 0) return true;
   for (const auto& f : world_.forces)
     if (f->body_work()) return true;
   for (auto flag : world_.flags)
@@ -104,6 +105,7 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
         scratch_.drag_force.col(i).setZero();
       }
     }
+    if (world_.local_damping > 0) apply_local_damping(i, v.col(i));
     if (tracked) {
       out.powers.external += scratch_.external_force.col(i).dot(v.col(i));
       out.powers.dissipation -= scratch_.drag_force.col(i).dot(v.col(i));
@@ -118,6 +120,25 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
     out.drag_torque.swap(scratch_.drag_torque);
   } else {
     out.external_force.resize(3, 0);
+  }
+}
+
+void Simulation::apply_local_damping(int i, const Vec3& v) {
+  const double alpha = world_.local_damping;
+  auto damp = [alpha](const Vec3& load, const Vec3& rate) {
+    Vec3 d;
+    for (int k = 0; k < 3; ++k) d(k) = rate(k) == 0 ? 0.0 : -alpha * std::abs(load(k)) * (rate(k) > 0 ? 1 : -1);
+    return d;
+  };
+  if (world_.inv_mass(i) > 0) {
+    const Vec3 f = damp(scratch_.force.col(i), v);
+    scratch_.force.col(i) += f;
+    scratch_.drag_force.col(i) += f;
+  }
+  if (rotates_freely(world_, i)) {
+    const Vec3 t = damp(scratch_.torque.col(i), world_.w.col(i));
+    scratch_.torque.col(i) += t;
+    scratch_.drag_torque.col(i) += t;
   }
 }
 

@@ -71,6 +71,7 @@ class Simulation {
   void book_rotation_work(const Evaluation& e, const Positions& w_before, const Positions& w_after,
                           double h);
   bool tracks_body_work() const;
+  void apply_local_damping(int i, const Vec3& v);
   std::optional<StepFailure> check_finite() const;
 
   World world_;

@@ -9,7 +9,7 @@ World::World(const World& other)
     : x(other.x), v(other.v), q(other.q), L(other.L), w(other.w), mass(other.mass),
       inv_mass(other.inv_mass), inertia(other.inertia), shape(other.shape), radius(other.radius),
       half_extents(other.half_extents), flags(other.flags), pivot(other.pivot),
-      pivot_arm(other.pivot_arm), clump(other.clump) {
+      pivot_arm(other.pivot_arm), clump(other.clump), local_damping(other.local_damping) {
   for (const auto& f : other.forces) forces.push_back(f->clone());
 }
 

@@ -80,6 +80,9 @@ class World {
   std::vector<std::vector<ClumpSphere>> clump;  // member spheres (body frame); empty otherwise
 
   std::vector<std::unique_ptr<ForceModel>> forces;
+  // PFC local damping: each free body's unbalanced force and torque lose alpha |F| per component,
+  // against its velocity, so slow loadings settle quasi-statically. 0 = off.
+  double local_damping = 0;
 };
 
 Vec3 box_inertia(double mass, const Vec3& half_extents);

@@ -200,6 +200,11 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
   spec.time = scene.number("time", 0.0);
   spec.step = static_cast<long>(scene.number("step", 0.0));
   spec.seed = static_cast<std::uint64_t>(scene.number("seed", 1.0));
+  if (scene.has("local_damping")) {
+    spec.setup.world.local_damping = scene.number("local_damping");
+    if (!(spec.setup.world.local_damping >= 0 && spec.setup.world.local_damping < 1))
+      throw InputError(source + " [scene]: local_damping must be in [0, 1)");
+  }
   for (const auto& [key, value] : options.values()) spec.setup.integrator_options.set(key, value);
   scene.reject_unused();
   return spec;
@@ -246,6 +251,7 @@ std::string scene_to_toml(Simulation& sim, const std::string& label, double dura
   out << "time = " << format_double(sim.time()) << "\n";
   out << "step = " << sim.step_count() << "\n";
   out << "seed = " << sim.seed() << "\n";
+  if (world.local_damping > 0) out << "local_damping = " << format_double(world.local_damping) << "\n";
   const auto options = sim.integrator().options();
   if (!options.empty()) {
     out << "\n[integrator]\n";

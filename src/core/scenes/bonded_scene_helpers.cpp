@@ -12,6 +12,7 @@ void add_bond_params(std::vector<ParamSpec>& params, double stiffness, double da
   params.push_back({"kb", stiffness, "bond bending stiffness K_b"});
   params.push_back({"damping", damping, "viscous damping of each bond interaction (fraction of critical)"});
   params.push_back({"bond.model", std::string("finite"), "'finite' (Wang 2008) or 'incremental'"});
+  params.push_back({"local_damping", 0.0, "PFC local damping alpha of every free body (0 = off)"});
 }
 
 void add_bonds(World& world, const ParamTable& p, const std::vector<std::pair<int, int>>& pairs) {
@@ -24,6 +25,8 @@ void add_bonds(World& world, const ParamTable& p, const std::vector<std::pair<in
   for (const auto& [i, j] : pairs) bonds.push_back(BondModel::bond_entry(world, i, j));
   table.set("bond", bonds);
   world.add_force(ForceRegistry::instance().make("bond-" + model, table));
+  world.local_damping = positive(p, "local_damping", true);
+  if (world.local_damping >= 1) throw InputError(p.where() + ": 'local_damping' must be below 1");
 }
 
 }  // namespace stepwise
