@@ -1,0 +1,192 @@
+// Linear spring-dashpot contacts with Coulomb friction and tangential history (Cundall-Strack),
+// the law of LAMMPS' gran/hooke/history:
+//   F_n = kn delta n - m_eff gamma_n v_n
+//   xi += v_t dt (kept in the contact plane),  F_t = -(kt xi + m_eff gamma_t v_t),  |F_t| <= mu |F_n|
+// with v_t the contact point's tangential slip velocity. Walls are planes using the same law.
+// Energy: 1/2 kn delta^2 + 1/2 kt |xi|^2 stored; dashpots and the friction cap dissipate.
+#include <cmath>
+
+#include "core/contacts/neighbor_list.hpp"
+#include "core/world.hpp"
+
+namespace stepwise {
+namespace {
+
+struct Wall {
+  Vec3 point, normal, velocity;
+};
+
+class HookeContacts final : public ForceModel {
+ public:
+  explicit HookeContacts(const ParamTable& p)
+      : kn_(p.number("kn", 2000.0)), kt_(p.number("kt", 2.0 / 7.0 * kn_)),
+        gamma_n_(p.number("gamma_n", 50.0)), gamma_t_(p.number("gamma_t", 0.5 * gamma_n_)),
+        mu_(p.number("mu", 0.5)), list_(p.number("skin", 0.1)) {
+    for (double v : {kn_, kt_, gamma_n_, gamma_t_, mu_, list_.skin()})
+      if (!(v >= 0) || !std::isfinite(v))
+        throw InputError(p.where() + ": hooke parameters must be finite and >= 0");
+    for (const ParamTable& t : p.tables("wall")) {
+      Wall w{t.vec3("point", Vec3::Zero()), t.vec3("normal", Vec3::UnitZ()),
+             t.vec3("velocity", Vec3::Zero())};
+      if (!(w.normal.norm() > 0)) throw InputError(t.where() + ": wall normal must be non-zero");
+      w.normal.normalize();
+      t.reject_unused();
+      walls_.push_back(w);
+    }
+  }
+  std::string kind() const override { return "hooke"; }
+  std::unique_ptr<ForceModel> clone() const override { return std::make_unique<HookeContacts>(*this); }
+
+  void apply(const StateView& s, ForceSums& out, const EvalContext& ctx) override {
+    const World& world = s.world;
+    const int n = world.size();
+    if (list_.needs_rebuild(s.x)) rebuild(s.x, world.radius);
+    if (static_cast<int>(wall_history_.size()) != n * static_cast<int>(walls_.size()))
+      wall_history_.assign(n * walls_.size(), Vec3::Zero());
+    const auto& offsets = list_.offsets();
+    const auto& neighbors = list_.neighbors();
+    for (int i = 0; i < n; ++i) {
+      for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
+        const int j = neighbors[k];
+        const Vec3 d = s.x.col(i) - s.x.col(j);
+        const double reach = world.radius(i) + world.radius(j);
+        const double r2 = d.squaredNorm();
+        if (r2 >= reach * reach) {
+          if (ctx.commit) history_[k].setZero();
+          continue;
+        }
+        const double r = std::sqrt(r2);
+        const Vec3 normal = d / r;
+        const double mi = world.mass(i), mj = world.mass(j);
+        const double m_eff = world.inv_mass(i) == 0   ? mj
+                             : world.inv_mass(j) == 0 ? mi
+                                                      : mi * mj / (mi + mj);
+        const Vec3 slip = s.v.col(i) - s.v.col(j) -
+                          (world.radius(i) * s.w.col(i) + world.radius(j) * s.w.col(j)).cross(normal);
+        Vec3 f, t;
+        contact(reach - r, normal, slip, m_eff, history_[k], ctx, out, f, t);
+        out.force.col(i) += f;
+        out.force.col(j) -= f;
+        out.torque.col(i) -= world.radius(i) * normal.cross(t);
+        out.torque.col(j) -= world.radius(j) * normal.cross(t);
+      }
+      for (size_t w = 0; w < walls_.size(); ++w) {
+        const Wall& wall = walls_[w];
+        Vec3& history = wall_history_[w * n + i];
+        const double gap = (s.x.col(i) - wall.point).dot(wall.normal) - world.radius(i);
+        if (gap >= 0) {
+          if (ctx.commit) history.setZero();
+          continue;
+        }
+        const Vec3 v_rel = Vec3(s.v.col(i)) - wall.velocity;
+        const Vec3 slip = v_rel - world.radius(i) * Vec3(s.w.col(i)).cross(wall.normal);
+        Vec3 f, t;
+        contact(-gap, wall.normal, slip, world.mass(i), history, ctx, out, f, t);
+        out.force.col(i) += f;
+        out.torque.col(i) -= world.radius(i) * wall.normal.cross(t);
+        out.external_power -= f.dot(wall.velocity);  // a moving wall works on the system
+      }
+    }
+    if (ctx.commit) committed_dissipation_ += pending_dissipation_;
+    pending_dissipation_ = 0;
+  }
+
+  double internal_dissipation() const override { return committed_dissipation_; }
+  double max_frequency(const World& world) const override {
+    double m_min = world.size() ? world.mass.minCoeff() : 1.0;
+    return std::sqrt(kn_ / (0.5 * m_min)) * (1 + gamma_n_ / (2 * std::sqrt(kn_ / (0.5 * m_min))));
+  }
+  void save(ParamTable& out) const override {
+    out.set("kn", kn_);
+    out.set("kt", kt_);
+    out.set("gamma_n", gamma_n_);
+    out.set("gamma_t", gamma_t_);
+    out.set("mu", mu_);
+    out.set("skin", list_.skin());
+    std::vector<ParamTable> walls;
+    auto vec = [](const Vec3& v) { return std::vector<double>{v.x(), v.y(), v.z()}; };
+    for (const Wall& w : walls_) {
+      ParamTable t;
+      t.set("point", vec(w.point));
+      t.set("normal", vec(w.normal));
+      if (!w.velocity.isZero()) t.set("velocity", vec(w.velocity));
+      walls.push_back(t);
+    }
+    out.set("wall", walls);
+  }
+  std::vector<Tunable> tunables() const override {
+    return {{"kn", kn_, "normal stiffness"},          {"kt", kt_, "tangential stiffness"},
+            {"gamma_n", gamma_n_, "normal damping"},  {"gamma_t", gamma_t_, "tangential damping"},
+            {"mu", mu_, "friction coefficient"}};
+  }
+  void set_tunable(const std::string& name, double value) override {
+    value = std::max(0.0, value);
+    if (name == "kn") kn_ = value;
+    else if (name == "kt") kt_ = value;
+    else if (name == "gamma_n") gamma_n_ = value;
+    else if (name == "gamma_t") gamma_t_ = value;
+    else if (name == "mu") mu_ = value;
+  }
+  const NeighborList& neighbor_list() const { return list_; }
+
+ private:
+  // One contact: overlap delta along `normal` (pointing to body i), contact slip velocity of i
+  // against its partner. Returns the force on i and its tangential part.
+  void contact(double delta, const Vec3& normal, const Vec3& slip, double m_eff, Vec3& history,
+               const EvalContext& ctx, ForceSums& out, Vec3& force, Vec3& tangential) {
+    const double vn = slip.dot(normal);
+    const double fn = kn_ * delta - m_eff * gamma_n_ * vn;
+    const Vec3 v_t = slip - vn * normal;
+    Vec3 xi = history + v_t * ctx.dt;
+    xi -= xi.dot(normal) * normal;  // keep the spring in the current contact plane
+    const double stored_before_cap = 0.5 * kt_ * xi.squaredNorm();
+    tangential = -(kt_ * xi + m_eff * gamma_t_ * v_t);
+    const double cap = mu_ * std::abs(fn), ft = tangential.norm();
+    if (ft > cap) {
+      // Sliding: rescale the spring so the spring plus dashpot force sits on the Coulomb cap.
+      if (kt_ > 0 && xi.squaredNorm() > 0) {
+        const Vec3 dashpot = m_eff * gamma_t_ * v_t / kt_;
+        xi = (cap / ft) * (xi + dashpot) - dashpot;
+      }
+      tangential *= cap / ft;
+    }
+    force = fn * normal + tangential;
+    const double stored = 0.5 * kt_ * xi.squaredNorm();
+    out.potential += 0.5 * kn_ * delta * delta + stored;
+    // Dissipation: the normal dashpot, and the tangential work not stored in the spring.
+    out.dissipation_power += m_eff * gamma_n_ * vn * vn - tangential.dot(v_t) - kt_ * xi.dot(v_t);
+    ++out.contacts;
+    if (ctx.commit) {
+      pending_dissipation_ += stored_before_cap - stored;  // what the Coulomb cap took away
+      history = xi;
+    }
+  }
+
+  void rebuild(const Positions& x, const VecX& radius) {
+    // Carry each pair's history over to the new list (both lists are sorted per body).
+    const std::vector<int> old_offsets = list_.offsets(), old_neighbors = list_.neighbors();
+    const std::vector<Vec3> old_history = history_;
+    list_.update(x, radius);
+    const auto& offsets = list_.offsets();
+    const auto& neighbors = list_.neighbors();
+    history_.assign(neighbors.size(), Vec3::Zero());
+    const int old_n = static_cast<int>(old_offsets.size()) - 1;
+    for (int i = 0; i < list_.size() && i < old_n; ++i) {
+      int a = old_offsets[i];
+      for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
+        while (a < old_offsets[i + 1] && old_neighbors[a] < neighbors[k]) ++a;
+        if (a < old_offsets[i + 1] && old_neighbors[a] == neighbors[k]) history_[k] = old_history[a];
+      }
+    }
+  }
+
+  double kn_, kt_, gamma_n_, gamma_t_, mu_;
+  NeighborList list_;
+  std::vector<Wall> walls_;
+  std::vector<Vec3> history_, wall_history_;
+  double pending_dissipation_ = 0, committed_dissipation_ = 0;
+};
+
+}  // namespace
+STEPWISE_REGISTER_FORCE("hooke", HookeContacts);
+}  // namespace stepwise

@@ -1,0 +1,42 @@
+#pragma once
+// Linked cells feeding a Verlet list with a skin: pairs closer than r_i + r_j + skin, rebuilt only
+// when some body has moved more than half the skin since the last build. Pairs are stored as a
+// half list in CSR form (for each i, its neighbours j > i in ascending order), so per-pair state
+// such as contact history can live in arrays aligned with the list.
+#include <vector>
+
+#include "core/types.hpp"
+
+namespace stepwise {
+
+class NeighborList {
+ public:
+  explicit NeighborList(double skin = 0.1) : skin_(skin) {}
+  void set_skin(double skin) { skin_ = skin; force_rebuild_ = true; }
+  double skin() const { return skin_; }
+  void invalidate() { force_rebuild_ = true; }
+
+  // Rebuilds the list if needed. Returns true if it did.
+  bool update(const Positions& x, const VecX& radius);
+  bool needs_rebuild(const Positions& x) const;
+
+  int size() const { return static_cast<int>(offsets_.size()) - 1; }
+  const std::vector<int>& offsets() const { return offsets_; }   // size n + 1
+  const std::vector<int>& neighbors() const { return neighbors_; }
+  long builds() const { return builds_; }
+
+  // O(N^2) reference: every pair i < j within r_i + r_j + margin, sorted.
+  static std::vector<std::pair<int, int>> brute_force(const Positions& x, const VecX& radius,
+                                                      double margin);
+
+ private:
+  void build(const Positions& x, const VecX& radius);
+  double skin_;
+  bool force_rebuild_ = true;
+  Positions built_at_;
+  std::vector<int> offsets_{0}, neighbors_;
+  std::vector<int> cell_head_, cell_next_;
+  long builds_ = 0;
+};
+
+}  // namespace stepwise

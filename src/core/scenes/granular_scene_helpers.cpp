@@ -1,0 +1,31 @@
+#include "core/scenes/granular_scene_helpers.hpp"
+
+#include "core/scene.hpp"
+
+namespace stepwise {
+
+void add_contact_params(std::vector<ParamSpec>& params, double kn, double gamma_n, double mu) {
+  params.push_back({"kn", kn, "normal contact stiffness"});
+  params.push_back({"kt", 2.0 / 7.0 * kn, "tangential contact stiffness"});
+  params.push_back({"gamma_n", gamma_n, "normal damping rate (force = m_eff gamma_n v_n)"});
+  params.push_back({"gamma_t", 0.5 * gamma_n, "tangential damping rate"});
+  params.push_back({"mu", mu, "Coulomb friction coefficient"});
+}
+
+void add_contacts(World& world, const ParamTable& p, const std::vector<std::pair<Vec3, Vec3>>& walls,
+                  double skin) {
+  ParamTable table(p.where());
+  for (const char* key : {"kn", "kt", "gamma_n", "gamma_t", "mu"}) table.set(key, positive(p, key, true));
+  table.set("skin", skin);
+  std::vector<ParamTable> wall_tables;
+  for (const auto& [point, normal] : walls) {
+    ParamTable w;
+    w.set("point", std::vector<double>{point.x(), point.y(), point.z()});
+    w.set("normal", std::vector<double>{normal.x(), normal.y(), normal.z()});
+    wall_tables.push_back(w);
+  }
+  table.set("wall", wall_tables);
+  world.add_force(ForceRegistry::instance().make("hooke", table));
+}
+
+}  // namespace stepwise

@@ -1,0 +1,104 @@
+// Granular contacts against closed forms: restitution and contact time of the spring-dashpot,
+// rolling and slipping on an incline, the neighbour list against brute force, momentum.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <set>
+
+#include "core/contacts/neighbor_list.hpp"
+#include "test_support.hpp"
+
+using namespace stepwise;
+using stepwise::test::scene_simulation;
+
+TEST_CASE("impact: restitution and contact duration of the spring-dashpot within 1%") {
+  const double kn = 1e5, gamma_n = 60, m = 1;
+  const double w0 = std::sqrt(kn / m), zeta = gamma_n / (2 * w0);
+  const double restitution = std::exp(-M_PI * zeta / std::sqrt(1 - zeta * zeta));
+  const double duration = M_PI / std::sqrt(kn / m - 0.25 * gamma_n * gamma_n);
+  Simulation sim = scene_simulation("impact", "velocity-verlet", duration / 500,
+                                    {{"g", 0.0}, {"v0", 1.0}, {"height", 0.01}, {"gamma_n", gamma_n}});
+  const double r = sim.world().radius(0);
+  double touch = -1, leave = -1, previous_gap = sim.world().x(2, 0) - r, previous_t = 0;
+  while (leave < 0 && sim.time() < 1) {
+    REQUIRE_FALSE(sim.step());
+    const double gap = sim.world().x(2, 0) - r;  // interpolate the crossings of gap = 0
+    const double crossing = previous_t + (sim.time() - previous_t) * previous_gap / (previous_gap - gap);
+    if (touch < 0 && gap < 0) touch = crossing;
+    else if (touch >= 0 && gap >= 0) leave = crossing;
+    previous_gap = gap;
+    previous_t = sim.time();
+  }
+  const double rebound = sim.world().v(2, 0);
+  INFO("e " << rebound << " vs " << restitution << ", t_c " << leave - touch << " vs " << duration);
+  CHECK(std::abs(rebound / restitution - 1) < 0.01);
+  CHECK(std::abs((leave - touch) / duration - 1) < 0.01);
+}
+
+TEST_CASE("incline: rolls at 5/7 g sin below tan = 7/2 mu, slips at g (sin - mu cos) above") {
+  const double g = 9.81, mu = 0.3;
+  for (double degrees : {10.0, 20.0, 60.0, 75.0}) {
+    const double a = degrees * M_PI / 180;
+    const bool rolls = std::tan(a) < 3.5 * mu;
+    const double expected = rolls ? 5.0 / 7.0 * g * std::sin(a) : g * (std::sin(a) - mu * std::cos(a));
+    Simulation sim = scene_simulation("incline", "velocity-verlet", 5e-5, {{"angle", degrees}, {"mu", mu}});
+    REQUIRE_FALSE(sim.advance(4000));  // t = 0.2: past the start-up transient
+    const double v1 = sim.world().v(0, 0), t1 = sim.time();
+    REQUIRE_FALSE(sim.advance(16000));  // t = 1
+    const double measured = (sim.world().v(0, 0) - v1) / (sim.time() - t1);
+    const double spin_speed = sim.world().w(1, 0) * sim.world().radius(0);  // v = w r when rolling
+    INFO(degrees << " deg: a " << measured << " expected " << expected << " (rolls " << rolls
+                 << "), v " << sim.world().v(0, 0) << " w r " << spin_speed);
+    CHECK(std::abs(measured / expected - 1) < 0.02);
+    if (rolls) CHECK(std::abs(spin_speed / sim.world().v(0, 0) - 1) < 0.01);
+    else CHECK(spin_speed < 0.9 * sim.world().v(0, 0));
+  }
+}
+
+TEST_CASE("the neighbour list holds exactly the brute-force pairs, dense and sparse") {
+  Random random(11);
+  for (double spacing : {0.6, 3.0}) {  // dense overlapping cloud, sparse gas
+    const int n = 600;
+    Positions x(3, n);
+    VecX radius(n);
+    for (int i = 0; i < n; ++i) {
+      x.col(i) = spacing * Vec3(random.uniform(0, 8), random.uniform(0, 8), random.uniform(0, 8));
+      radius(i) = random.uniform(0.1, 0.5);
+    }
+    NeighborList list(0.2);
+    list.update(x, radius);
+    std::vector<std::pair<int, int>> listed;
+    for (int i = 0; i < n; ++i)
+      for (int k = list.offsets()[i]; k < list.offsets()[i + 1]; ++k) listed.emplace_back(i, list.neighbors()[k]);
+    CHECK(listed == NeighborList::brute_force(x, radius, 0.2));
+    // Move everything by less than half the skin: no rebuild, and every touching pair is listed.
+    for (int i = 0; i < n; ++i) x.col(i) += 0.099 * Vec3(random.normal(), random.normal(), random.normal()).normalized();
+    CHECK_FALSE(list.update(x, radius));
+    const std::set<std::pair<int, int>> have(listed.begin(), listed.end());
+    for (const auto& pair : NeighborList::brute_force(x, radius, 0.0)) CHECK(have.count(pair) == 1);
+    x.col(0) += Vec3(0.2, 0, 0);  // one body beyond half the skin forces a rebuild
+    CHECK(list.update(x, radius));
+  }
+}
+
+TEST_CASE("contacts conserve linear momentum to round-off (no walls, no gravity)") {
+  World world;
+  Random random(5);
+  for (int i = 0; i < 200; ++i) {
+    BodySpec b;
+    b.radius = 0.5;
+    b.mass = random.uniform(0.5, 2.0);
+    b.position = Vec3(random.uniform(0, 5), random.uniform(0, 5), random.uniform(0, 5));
+    b.velocity = Vec3(random.normal(), random.normal(), random.normal());
+    b.angular_velocity = Vec3(random.normal(), random.normal(), random.normal());
+    world.add_body(b);
+  }
+  ParamTable hooke;
+  hooke.set("kn", 1000.0);
+  world.add_force(ForceRegistry::instance().make("hooke", hooke));
+  Simulation sim(world, 1e-3, "velocity-verlet", "buss2");
+  const Vec3 p0 = sim.energy().momentum;
+  CHECK(sim.energy().contacts > 100);
+  REQUIRE_FALSE(sim.advance(1000));
+  CHECK((sim.energy().momentum - p0).norm() < 1e-11);
+}
