@@ -18,6 +18,6 @@ TEST_CASE("every expected plug-in is registered") {
     CHECK_MESSAGE(ForceRegistry::instance().contains(name), std::string(name));
   for (const char* name : {"oscillator", "kepler", "spring-chain", "spring-pendulum", "top",
                            "symmetric-top", "heavy-top", "spinning-spheres", "cube-chain", "cantilever", "impact",
-                           "incline"})
+                           "incline", "settle"})
     CHECK_MESSAGE(SceneRegistry::instance().contains(name), std::string(name));
 }

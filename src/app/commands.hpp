@@ -26,6 +26,7 @@ struct SweepOptions {
 int command_list(bool verbose);
 int command_run(const RunOptions& options);
 int command_sweep(const SweepOptions& options);
+int command_bench(const SceneOptions& scene, long steps, int threads);
 int command_save(const SceneOptions& scene, const std::string& path, bool explicit_bodies);
 
 }  // namespace stepwise::cli

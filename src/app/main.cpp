@@ -58,6 +58,14 @@ int main(int argc, char** argv) {
   save_cmd->add_option("-o,--output", save_path, "file to write")->required();
   save_cmd->add_flag("--explicit", save_explicit, "list every body and force instead of the parameters");
 
+  SceneOptions bench_scene;
+  long bench_steps = 1000;
+  int bench_threads = 1;
+  auto* bench_cmd = app.add_subcommand("bench", "time a scene: particle-steps per second, contacts at the end");
+  add_scene_options(*bench_cmd, bench_scene);
+  bench_cmd->add_option("--steps", bench_steps, "steps to time (default 1000)");
+  bench_cmd->add_option("--threads", bench_threads, "worker threads (default 1)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -74,6 +82,7 @@ int main(int argc, char** argv) {
     if (*run_cmd) return command_run(run);
     if (*sweep_cmd) return command_sweep(sweep);
     if (*save_cmd) return command_save(save_scene, save_path, save_explicit);
+    if (*bench_cmd) return command_bench(bench_scene, bench_steps, bench_threads);
     // No subcommand: the default scene, headless until the window exists.
     RunOptions fallback;
     fallback.scene.scene = "kepler";

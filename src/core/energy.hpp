@@ -21,7 +21,8 @@ struct EnergyReport {
   double energy_error = 0;   // (E - E0 - W + D) / max(|E0|, |W|, tiny)
   Vec3 momentum = Vec3::Zero();
   Vec3 angular_momentum = Vec3::Zero();  // about the origin, orbital plus spin
-  int contacts = 0;
+  int contacts = 0;       // touching pairs, walls included
+  int wall_contacts = 0;  // of which body-wall
   int bonds_broken = 0;
 };
 

@@ -36,7 +36,8 @@ struct ForceSums {
   double potential = 0;          // energy stored by this model at the state
   double dissipation_power = 0;  // rate of energy removed (>= 0 for passive damping)
   double external_power = 0;     // rate of work done on the system from outside
-  int contacts = 0;              // touching pairs (contact models)
+  int contacts = 0;              // touching pairs (contact models), walls included
+  int wall_contacts = 0;         // of which body-wall
   // Per-body forces that do work from outside (point forces, drivers) or remove it (drag). They
   // are part of `force`/`torque` too; kept apart so a kick's work can be booked exactly as
   // h F.(v_before + v_after)/2. Sized only when some model sets `track_body_work`.
@@ -46,7 +47,7 @@ struct ForceSums {
     force.setZero(3, n);
     torque.setZero(3, n);
     potential = dissipation_power = external_power = 0;
-    contacts = 0;
+    contacts = wall_contacts = 0;
     if (track_body_work) {
       external_force.setZero(3, n);
       external_torque.setZero(3, n);

@@ -84,6 +84,7 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   }
   out.potential = scratch_.potential;
   out.contacts = scratch_.contacts;
+  out.wall_contacts = scratch_.wall_contacts;
   out.pair_powers = {scratch_.dissipation_power, scratch_.external_power};
   out.powers = out.pair_powers;
   const bool tracked = scratch_.track_body_work;
@@ -200,6 +201,9 @@ std::optional<StepFailure> Simulation::advance(long steps) {
 }
 
 std::optional<StepFailure> Simulation::check_finite() const {
+  // One vectorised sum first; only a non-finite state pays for the search for the culprit.
+  const double sum = world_.x.sum() + world_.v.sum() + world_.L.sum();
+  if (std::isfinite(sum)) return std::nullopt;
   for (int i = 0; i < world_.size(); ++i) {
     if (!world_.x.col(i).allFinite() || !world_.v.col(i).allFinite() ||
         !world_.L.col(i).allFinite() || !world_.q[i].coeffs().allFinite())
@@ -238,6 +242,7 @@ EnergyReport Simulation::energy() {
   r.external_work = external_work_;
   r.dissipated = dissipated_ + internal;
   r.contacts = cached_.contacts;
+  r.wall_contacts = cached_.wall_contacts;
   r.bonds_broken = bonds_broken(world_);
   r.energy_error = ledger_started_ ? relative_energy_error(r.total, initial_energy_,
                                                            r.external_work, r.dissipated)

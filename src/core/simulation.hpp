@@ -63,7 +63,7 @@ class Simulation {
     Positions external_force, external_torque, drag_force, drag_torque;  // if tracked
     double potential = 0;
     std::vector<double> potentials;
-    int contacts = 0;
+    int contacts = 0, wall_contacts = 0;
   };
   void evaluate(const Positions& x, const Positions& v, double t, bool commit, Evaluation& out);
   void ensure_start_evaluation();

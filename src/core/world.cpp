@@ -140,6 +140,10 @@ void World::sync_angular_velocity(int i) {
     w.col(i).setZero();
     return;
   }
+  if (isotropic(i)) {
+    w.col(i) = L.col(i) / inertia(0, i);
+    return;
+  }
   const Mat3 R = q[i].toRotationMatrix();
   const Vec3 body_L = R.transpose() * L.col(i);
   w.col(i) = R * body_L.cwiseQuotient(rotational_inertia(i));

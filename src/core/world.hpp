@@ -58,6 +58,10 @@ class World {
   BodySpec body_spec(int i) const;
 
 
+  // Same moment about every axis and no pivot (spheres): w = L / I, no frames needed.
+  bool isotropic(int i) const {
+    return !(flags[i] & kPivot) && inertia(0, i) == inertia(1, i) && inertia(1, i) == inertia(2, i);
+  }
   // Inertia about the point the body rotates about: the centre, or the pivot for kPivot bodies.
   Vec3 rotational_inertia(int i) const;
   // Recomputes ω from L (and pivoted positions/velocities) after the orientation or L changed.

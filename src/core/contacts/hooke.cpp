@@ -38,57 +38,74 @@ class HookeContacts final : public ForceModel {
   std::unique_ptr<ForceModel> clone() const override { return std::make_unique<HookeContacts>(*this); }
 
   void apply(const StateView& s, ForceSums& out, const EvalContext& ctx) override {
+    // Two instantiations, so the hot loop never tests whether this evaluation commits.
+    if (ctx.commit) apply_as<true>(s, out, ctx);
+    else apply_as<false>(s, out, ctx);
+  }
+
+  template <bool Commit>
+  void apply_as(const StateView& s, ForceSums& out, const EvalContext& ctx) {
     const World& world = s.world;
     const int n = world.size();
     if (list_.needs_rebuild(s.x)) rebuild(s.x, world.radius);
     if (static_cast<int>(wall_history_.size()) != n * static_cast<int>(walls_.size()))
       wall_history_.assign(n * walls_.size(), Vec3::Zero());
-    const auto& offsets = list_.offsets();
-    const auto& neighbors = list_.neighbors();
+    const int* offsets = list_.offsets().data();
+    const int* neighbors = list_.neighbors().data();
+    Sums sums;
     for (int i = 0; i < n; ++i) {
+      // Body i's data and force stay in registers across its partners.
+      const Vec3 xi = s.x.col(i), vi = s.v.col(i), wi = s.w.col(i);
+      const double ri = world.radius(i), mi = world.mass(i);
+      const bool i_fixed = world.inv_mass(i) == 0;
+      Vec3 fi = Vec3::Zero(), ti = Vec3::Zero();
       for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
         const int j = neighbors[k];
-        const Vec3 d = s.x.col(i) - s.x.col(j);
-        const double reach = world.radius(i) + world.radius(j);
+        const Vec3 d = xi - s.x.col(j);
+        const double rj = world.radius(j), reach = ri + rj;
         const double r2 = d.squaredNorm();
         if (r2 >= reach * reach) {
-          if (ctx.commit) history_[k].setZero();
+          if constexpr (Commit) history_[k].setZero();
           continue;
         }
         const double r = std::sqrt(r2);
         const Vec3 normal = d / r;
-        const double mi = world.mass(i), mj = world.mass(j);
-        const double m_eff = world.inv_mass(i) == 0   ? mj
-                             : world.inv_mass(j) == 0 ? mi
-                                                      : mi * mj / (mi + mj);
-        const Vec3 slip = s.v.col(i) - s.v.col(j) -
-                          (world.radius(i) * s.w.col(i) + world.radius(j) * s.w.col(j)).cross(normal);
+        const double mj = world.mass(j);
+        const double m_eff = i_fixed ? mj : world.inv_mass(j) == 0 ? mi : mi * mj / (mi + mj);
+        const Vec3 slip = vi - s.v.col(j) - (ri * wi + rj * s.w.col(j)).cross(normal);
         Vec3 f, t;
-        contact(reach - r, normal, slip, m_eff, history_[k], ctx, out, f, t);
-        out.force.col(i) += f;
+        contact<Commit>(reach - r, normal, slip, m_eff, history_[k], ctx.dt, sums, f, t);
+        const Vec3 arm = normal.cross(t);
+        fi += f;
+        ti -= ri * arm;
         out.force.col(j) -= f;
-        out.torque.col(i) -= world.radius(i) * normal.cross(t);
-        out.torque.col(j) -= world.radius(j) * normal.cross(t);
+        out.torque.col(j) -= rj * arm;
       }
       for (size_t w = 0; w < walls_.size(); ++w) {
         const Wall& wall = walls_[w];
         Vec3& history = wall_history_[w * n + i];
-        const double gap = (s.x.col(i) - wall.point).dot(wall.normal) - world.radius(i);
+        const double gap = (xi - wall.point).dot(wall.normal) - ri;
         if (gap >= 0) {
-          if (ctx.commit) history.setZero();
+          if constexpr (Commit) history.setZero();
           continue;
         }
-        const Vec3 v_rel = Vec3(s.v.col(i)) - wall.velocity;
-        const Vec3 slip = v_rel - world.radius(i) * Vec3(s.w.col(i)).cross(wall.normal);
+        const Vec3 slip = vi - wall.velocity - ri * wi.cross(wall.normal);
         Vec3 f, t;
-        contact(-gap, wall.normal, slip, world.mass(i), history, ctx, out, f, t);
-        out.force.col(i) += f;
-        out.torque.col(i) -= world.radius(i) * wall.normal.cross(t);
-        out.external_power -= f.dot(wall.velocity);  // a moving wall works on the system
+        contact<Commit>(-gap, wall.normal, slip, mi, history, ctx.dt, sums, f, t);
+        ++sums.walls;
+        fi += f;
+        ti -= ri * wall.normal.cross(t);
+        sums.external -= f.dot(wall.velocity);  // a moving wall works on the system
       }
+      out.force.col(i) += fi;
+      out.torque.col(i) += ti;
     }
-    if (ctx.commit) committed_dissipation_ += pending_dissipation_;
-    pending_dissipation_ = 0;
+    out.potential += sums.potential;
+    out.dissipation_power += sums.dissipation;
+    out.external_power += sums.external;
+    out.contacts += sums.contacts;
+    out.wall_contacts += sums.walls;
+    if constexpr (Commit) committed_dissipation_ += sums.capped;
   }
 
   double internal_dissipation() const override { return committed_dissipation_; }
@@ -130,14 +147,21 @@ class HookeContacts final : public ForceModel {
   const NeighborList& neighbor_list() const { return list_; }
 
  private:
+  struct Sums {  // this evaluation's totals, kept local in the hot loop
+    double potential = 0, dissipation = 0, external = 0, capped = 0;
+    int contacts = 0, walls = 0;
+  };
+
   // One contact: overlap delta along `normal` (pointing to body i), contact slip velocity of i
   // against its partner. Returns the force on i and its tangential part.
-  void contact(double delta, const Vec3& normal, const Vec3& slip, double m_eff, Vec3& history,
-               const EvalContext& ctx, ForceSums& out, Vec3& force, Vec3& tangential) {
+  template <bool Commit>
+  [[gnu::always_inline]] inline void contact(double delta, const Vec3& normal, const Vec3& slip,
+                                             double m_eff, Vec3& history, double dt, Sums& out,
+                                             Vec3& force, Vec3& tangential) {
     const double vn = slip.dot(normal);
     const double fn = kn_ * delta - m_eff * gamma_n_ * vn;
     const Vec3 v_t = slip - vn * normal;
-    Vec3 xi = history + v_t * ctx.dt;
+    Vec3 xi = history + v_t * dt;
     xi -= xi.dot(normal) * normal;  // keep the spring in the current contact plane
     const double stored_before_cap = 0.5 * kt_ * xi.squaredNorm();
     tangential = -(kt_ * xi + m_eff * gamma_t_ * v_t);
@@ -154,10 +178,10 @@ class HookeContacts final : public ForceModel {
     const double stored = 0.5 * kt_ * xi.squaredNorm();
     out.potential += 0.5 * kn_ * delta * delta + stored;
     // Dissipation: the normal dashpot, and the tangential work not stored in the spring.
-    out.dissipation_power += m_eff * gamma_n_ * vn * vn - tangential.dot(v_t) - kt_ * xi.dot(v_t);
+    out.dissipation += m_eff * gamma_n_ * vn * vn - tangential.dot(v_t) - kt_ * xi.dot(v_t);
     ++out.contacts;
-    if (ctx.commit) {
-      pending_dissipation_ += stored_before_cap - stored;  // what the Coulomb cap took away
+    if constexpr (Commit) {
+      out.capped += stored_before_cap - stored;  // what the Coulomb cap took away
       history = xi;
     }
   }
@@ -184,7 +208,7 @@ class HookeContacts final : public ForceModel {
   NeighborList list_;
   std::vector<Wall> walls_;
   std::vector<Vec3> history_, wall_history_;
-  double pending_dissipation_ = 0, committed_dissipation_ = 0;
+  double committed_dissipation_ = 0;
 };
 
 }  // namespace

@@ -1,0 +1,88 @@
+// The granular settling benchmark, identical to the LAMMPS deck in shared/bench/lammps: spheres
+// d = 1, rho = 1 on a simple-cubic lattice of spacing 1.2, shifted by <= 0.04 and given small
+// random velocities (temperature 0.01), dropped under g = 1 into a box with a floor and four side
+// walls; hooke contacts kn = 2000, kt = 2/7 kn, gamma_n = 50, gamma_t = 25, mu = 0.5;
+// dt = t_c / 50, skin 0.2.
+#include <cmath>
+
+#include "core/random.hpp"
+#include "core/scene.hpp"
+#include "core/scenes/granular_scene_helpers.hpp"
+
+namespace stepwise {
+namespace {
+
+class Settle final : public Scene {
+ public:
+  SceneInfo info() const override {
+    SceneInfo info{"settle",
+                   "spheres poured into a box: the LAMMPS granular benchmark",
+                   "A loose lattice of spheres falls, collides and settles into a packing. Friction "
+                   "and damping turn the potential energy into heat; the contact network grows "
+                   "until the pile comes to rest.",
+                   {{"n", 10000.0, "spheres: 10000 (25 x 20 x 20) or 50000 (50 x 50 x 20); others need nx, ny, nz"},
+                    {"nx", 0.0, "lattice sites along x (0: from n)"},
+                    {"ny", 0.0, "lattice sites along y (0: from n)"},
+                    {"nz", 20.0, "lattice layers"},
+                    {"spacing", 1.2, "lattice spacing (diameters)"},
+                    {"g", 1.0, "gravitational acceleration"}}};
+    add_contact_params(info.params, 2000.0, 50.0, 0.5);
+    return info;
+  }
+
+  SceneSetup build(const ParamTable& p) const override {
+    const long n = std::lround(positive(p, "n"));
+    int nx = static_cast<int>(p.number("nx")), ny = static_cast<int>(p.number("ny"));
+    const int nz = static_cast<int>(positive(p, "nz"));
+    if (nx == 0 && ny == 0 && n == 10000) nx = 25, ny = 20;
+    if (nx == 0 && ny == 0 && n == 50000) nx = 50, ny = 50;
+    if (nx <= 0 || ny <= 0 || static_cast<long>(nx) * ny * nz != n)
+      throw InputError(p.where() + ": n must equal nx * ny * nz (give nx, ny, nz for n other than 10000 or 50000)");
+    const double spacing = positive(p, "spacing"), g = positive(p, "g", true);
+    const double mass = M_PI / 6.0, radius = 0.5;
+    SceneSetup s;
+    Random random(4711);
+    std::vector<BodySpec> bodies;
+    Vec3 mean_velocity = Vec3::Zero();
+    for (int k = 0; k < nz; ++k)
+      for (int j = 0; j < ny; ++j)
+        for (int i = 0; i < nx; ++i) {
+          BodySpec b;
+          b.mass = mass;
+          b.radius = radius;
+          b.position = spacing * Vec3(i + 0.5, j + 0.5, k + 0.5) +
+                       Vec3(random.uniform(-0.04, 0.04), random.uniform(-0.04, 0.04),
+                            random.uniform(-0.04, 0.04));
+          b.velocity = Vec3(random.uniform(-0.5, 0.5), random.uniform(-0.5, 0.5), random.uniform(-0.5, 0.5));
+          mean_velocity += b.velocity / double(n);
+          bodies.push_back(b);
+        }
+    // As LAMMPS' velocity create: zero net momentum, scaled to temperature 0.01 (3N - 3 dofs).
+    double kinetic = 0;
+    for (BodySpec& b : bodies) {
+      b.velocity -= mean_velocity;
+      kinetic += 0.5 * mass * b.velocity.squaredNorm();
+    }
+    const double scale = std::sqrt(0.5 * (3.0 * n - 3.0) * 0.01 / kinetic);
+    for (BodySpec& b : bodies) {
+      b.velocity *= scale;
+      s.world.add_body(b);
+    }
+    add_gravity(s.world, g);
+    const double lx = nx * spacing, ly = ny * spacing;
+    add_contacts(s.world, p,
+                 {{Vec3::Zero(), Vec3::UnitZ()}, {Vec3::Zero(), Vec3::UnitX()},
+                  {Vec3(lx, 0, 0), -Vec3::UnitX()}, {Vec3::Zero(), Vec3::UnitY()},
+                  {Vec3(0, ly, 0), -Vec3::UnitY()}},
+                 0.2);
+    const double kn = p.number("kn"), gamma_n = p.number("gamma_n"), m_eff = 0.5 * mass;
+    const double contact_time = M_PI / std::sqrt(kn / m_eff - 0.25 * gamma_n * gamma_n);
+    s.dt = contact_time / 50.0;
+    s.duration = 20000 * s.dt;
+    return s;
+  }
+};
+
+}  // namespace
+STEPWISE_REGISTER_SCENE("settle", Settle);
+}  // namespace stepwise
