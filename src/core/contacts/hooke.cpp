@@ -3,7 +3,8 @@
 //   F_n = kn delta n - m_eff gamma_n v_n
 //   xi += v_t dt (kept in the contact plane),  F_t = -(kt xi + m_eff gamma_t v_t),  |F_t| <= mu |F_n|
 // with v_t the contact point's tangential slip velocity. Walls are planes using the same law.
-// Energy: 1/2 kn delta^2 + 1/2 kt |xi|^2 stored; dashpots and the friction cap dissipate.
+// Energy: 1/2 kn delta^2 + 1/2 kt |xi|^2 stored. The dashpot forces go to the per-body drag sums,
+// so Verlet's kicks book their work exactly; the friction cap's loss is booked when it happens.
 #include <cmath>
 
 #include "core/contacts/neighbor_list.hpp"
@@ -35,6 +36,7 @@ class HookeContacts final : public ForceModel {
     }
   }
   std::string kind() const override { return "hooke"; }
+  bool body_work() const override { return true; }
   std::unique_ptr<ForceModel> clone() const override { return std::make_unique<HookeContacts>(*this); }
 
   void apply(const StateView& s, ForceSums& out, const EvalContext& ctx) override {
@@ -58,14 +60,14 @@ class HookeContacts final : public ForceModel {
       const Vec3 xi = s.x.col(i), vi = s.v.col(i), wi = s.w.col(i);
       const double ri = world.radius(i), mi = world.mass(i);
       const bool i_fixed = world.inv_mass(i) == 0;
-      Vec3 fi = Vec3::Zero(), ti = Vec3::Zero();
+      Vec3 fi = Vec3::Zero(), ti = Vec3::Zero(), di = Vec3::Zero(), dti = Vec3::Zero();
       for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
         const int j = neighbors[k];
         const Vec3 d = xi - s.x.col(j);
         const double rj = world.radius(j), reach = ri + rj;
         const double r2 = d.squaredNorm();
         if (r2 >= reach * reach) {
-          if constexpr (Commit) history_[k].setZero();
+          if constexpr (Commit) release(history_[k], sums);
           continue;
         }
         const double r = std::sqrt(r2);
@@ -73,32 +75,43 @@ class HookeContacts final : public ForceModel {
         const double mj = world.mass(j);
         const double m_eff = i_fixed ? mj : world.inv_mass(j) == 0 ? mi : mi * mj / (mi + mj);
         const Vec3 slip = vi - s.v.col(j) - (ri * wi + rj * s.w.col(j)).cross(normal);
-        Vec3 f, t;
-        contact<Commit>(reach - r, normal, slip, m_eff, history_[k], ctx.dt, sums, f, t);
-        const Vec3 arm = normal.cross(t);
+        Vec3 f, t, fd, td;
+        contact<Commit>(reach - r, normal, slip, m_eff, history_[k], ctx.dt, sums, f, t, fd, td);
+        const Vec3 arm = normal.cross(t), drag_arm = normal.cross(td);
         fi += f;
         ti -= ri * arm;
         out.force.col(j) -= f;
         out.torque.col(j) -= rj * arm;
+        di += fd;
+        dti -= ri * drag_arm;
+        out.drag_force.col(j) -= fd;
+        out.drag_torque.col(j) -= rj * drag_arm;
       }
       for (size_t w = 0; w < walls_.size(); ++w) {
         const Wall& wall = walls_[w];
         Vec3& history = wall_history_[w * n + i];
-        const double gap = (xi - wall.point).dot(wall.normal) - ri;
+        // A wall with a velocity moves: its plane passes point + velocity t.
+        const double gap = (xi - wall.point - ctx.time * wall.velocity).dot(wall.normal) - ri;
         if (gap >= 0) {
-          if constexpr (Commit) history.setZero();
+          if constexpr (Commit) release(history, sums);
           continue;
         }
         const Vec3 slip = vi - wall.velocity - ri * wi.cross(wall.normal);
-        Vec3 f, t;
-        contact<Commit>(-gap, wall.normal, slip, mi, history, ctx.dt, sums, f, t);
+        Vec3 f, t, fd, td;
+        contact<Commit>(-gap, wall.normal, slip, mi, history, ctx.dt, sums, f, t, fd, td);
         ++sums.walls;
         fi += f;
         ti -= ri * wall.normal.cross(t);
-        sums.external -= f.dot(wall.velocity);  // a moving wall works on the system
+        di += fd;
+        dti -= ri * wall.normal.cross(td);
+        // A moving wall works on the system; its dashpot's share against the wall's motion.
+        sums.external += f.dot(wall.velocity);
+        sums.dissipation += fd.dot(wall.velocity);
       }
       out.force.col(i) += fi;
       out.torque.col(i) += ti;
+      out.drag_force.col(i) += di;
+      out.drag_torque.col(i) += dti;
     }
     out.potential += sums.potential;
     out.dissipation_power += sums.dissipation;
@@ -148,42 +161,59 @@ class HookeContacts final : public ForceModel {
 
  private:
   struct Sums {  // this evaluation's totals, kept local in the hot loop
-    double potential = 0, dissipation = 0, external = 0, capped = 0;
+    double potential = 0, dissipation = 0, external = 0;
+    double capped = 0;  // energy the cap or an opening contact took from the tangential springs
     int contacts = 0, walls = 0;
   };
 
   // One contact: overlap delta along `normal` (pointing to body i), contact slip velocity of i
-  // against its partner. Returns the force on i and its tangential part.
+  // against its partner. Returns the force on i, its tangential part, and the dashpot parts of
+  // both (the dissipative share).
   template <bool Commit>
   [[gnu::always_inline]] inline void contact(double delta, const Vec3& normal, const Vec3& slip,
                                              double m_eff, Vec3& history, double dt, Sums& out,
-                                             Vec3& force, Vec3& tangential) {
+                                             Vec3& force, Vec3& tangential, Vec3& drag,
+                                             Vec3& tangential_drag) {
     const double vn = slip.dot(normal);
     const double fn = kn_ * delta - m_eff * gamma_n_ * vn;
     const Vec3 v_t = slip - vn * normal;
-    Vec3 xi = history + v_t * dt;
-    xi -= xi.dot(normal) * normal;  // keep the spring in the current contact plane
+    // Cundall-Strack: turn the spring onto the current contact plane keeping its length, then
+    // stretch it by this step's slip.
+    Vec3 xi = history - history.dot(normal) * normal;
+    const double kept = xi.squaredNorm();
+    if (kept > 0) xi *= std::sqrt(history.squaredNorm() / kept);
+    xi += v_t * dt;
     const double stored_before_cap = 0.5 * kt_ * xi.squaredNorm();
-    tangential = -(kt_ * xi + m_eff * gamma_t_ * v_t);
+    tangential_drag = -m_eff * gamma_t_ * v_t;
+    tangential = -kt_ * xi + tangential_drag;
     const double cap = mu_ * std::abs(fn), ft = tangential.norm();
     if (ft > cap) {
-      // Sliding: rescale the spring so the spring plus dashpot force sits on the Coulomb cap.
+      // Sliding: rescale the spring so spring plus dashpot sits on the Coulomb cap (the
+      // dashpot part is unchanged, so the force is still -kt xi + drag).
       if (kt_ > 0 && xi.squaredNorm() > 0) {
         const Vec3 dashpot = m_eff * gamma_t_ * v_t / kt_;
         xi = (cap / ft) * (xi + dashpot) - dashpot;
+        tangential = -kt_ * xi + tangential_drag;
+      } else {
+        tangential *= cap / ft;
+        tangential_drag = tangential;
       }
-      tangential *= cap / ft;
     }
+    drag = -m_eff * gamma_n_ * vn * normal + tangential_drag;
     force = fn * normal + tangential;
     const double stored = 0.5 * kt_ * xi.squaredNorm();
     out.potential += 0.5 * kn_ * delta * delta + stored;
-    // Dissipation: the normal dashpot, and the tangential work not stored in the spring.
-    out.dissipation += m_eff * gamma_n_ * vn * vn - tangential.dot(v_t) - kt_ * xi.dot(v_t);
     ++out.contacts;
     if constexpr (Commit) {
       out.capped += stored_before_cap - stored;  // what the Coulomb cap took away
       history = xi;
     }
+  }
+
+  // A contact that opens lets go of its tangential spring: that energy is lost (dissipated).
+  [[gnu::always_inline]] inline void release(Vec3& history, Sums& out) const {
+    out.capped += 0.5 * kt_ * history.squaredNorm();
+    history.setZero();
   }
 
   void rebuild(const Positions& x, const VecX& radius) {
