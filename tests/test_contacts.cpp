@@ -153,3 +153,81 @@ TEST_CASE("a moving wall pushes a sphere and its work is counted") {
   CHECK(r.external_work == doctest::Approx(r.kinetic).epsilon(1e-3));
   CHECK(std::abs(r.energy_error) < 1e-3);
 }
+
+namespace {
+World two_spheres(const std::string& model, double gap, ParamTable p = ParamTable()) {
+  World world;
+  for (int k = 0; k < 2; ++k) {
+    BodySpec b;
+    b.radius = 0.5;
+    b.position = Vec3(k * (1.0 + gap), 0, 0);
+    world.add_body(b);
+  }
+  world.add_force(ForceRegistry::instance().make(model, p));
+  return world;
+}
+}  // namespace
+
+TEST_CASE("wca and soft: force is -dU/dr, and both vanish continuously at contact") {
+  for (const char* model : {"wca", "soft"}) {
+    auto at = [&](double gap) {
+      Simulation sim(two_spheres(model, gap), 1e-3);
+      return std::make_pair(sim.energy().potential, sim.forces()(0, 0));  // force on the left body
+    };
+    for (double gap : {-0.2, -0.05, -0.01}) {
+      const double h = 1e-6;
+      const double dU = (at(gap + h).first - at(gap - h).first) / (2 * h);
+      INFO(std::string(model) << " gap " << gap);
+      CHECK(at(gap).second == doctest::Approx(dU).epsilon(1e-6));  // F_left = -dU/dx_left = dU/dgap
+      CHECK(at(gap).second < 0);                                   // repulsive
+    }
+    const auto inside = at(-1e-6), outside = at(1e-6);
+    CHECK(std::abs(inside.first) < 1e-9);
+    CHECK(std::abs(inside.second) < 1e-2);
+    CHECK(outside.first == 0);
+    CHECK(outside.second == 0);
+  }
+}
+
+TEST_CASE("Langevin WCA gas reaches the set temperature within 2%") {
+  World world;
+  Random random(9);
+  for (int i = 0; i < 343; ++i) {  // a jittered 7^3 lattice, spacing 1.1: dense but not overlapping much
+    BodySpec b;
+    b.radius = 0.5;
+    b.position = 1.1 * Vec3(i % 7, (i / 7) % 7, i / 49) + 0.05 * Vec3(random.normal(), random.normal(), random.normal());
+    world.add_body(b);
+  }
+  world.add_force(ForceRegistry::instance().make("wca", ParamTable()));
+  Simulation sim(world, 2e-3, "baoab");
+  sim.integrator().set_option("temperature", 0.5);
+  sim.integrator().set_option("friction", 2.0);
+  sim.set_seed(3);
+  REQUIRE_FALSE(sim.advance(2500));  // 5 time units of thermalisation
+  double sum = 0;
+  int samples = 0;
+  for (int block = 0; block < 100; ++block) {
+    REQUIRE_FALSE(sim.advance(50));
+    sum += sim.energy().kinetic_translational / (1.5 * sim.world().size());
+    ++samples;
+  }
+  INFO("kT measured " << sum / samples);
+  CHECK(std::abs(sum / samples / 0.5 - 1) < 0.02);
+}
+
+TEST_CASE("a WCA gas under velocity Verlet keeps its energy") {
+  World world;
+  Random random(4);
+  for (int i = 0; i < 343; ++i) {
+    BodySpec b;
+    b.radius = 0.5;
+    b.position = 1.05 * Vec3(i % 7, (i / 7) % 7, i / 49);
+    b.velocity = Vec3(random.normal(), random.normal(), random.normal());
+    world.add_body(b);
+  }
+  world.add_force(ForceRegistry::instance().make("wca", ParamTable()));
+  Simulation sim(world, 5e-4, "velocity-verlet");
+  REQUIRE_FALSE(sim.advance(4000));
+  INFO("error " << sim.energy().energy_error);
+  CHECK(std::abs(sim.energy().energy_error) < 1e-4);
+}
