@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/contacts/neighbor_list.hpp"
+#include "core/quaternion.hpp"
 #include "test_support.hpp"
 
 using namespace stepwise;
@@ -230,4 +231,50 @@ TEST_CASE("a WCA gas under velocity Verlet keeps its energy") {
   REQUIRE_FALSE(sim.advance(4000));
   INFO("error " << sim.energy().energy_error);
   CHECK(std::abs(sim.energy().energy_error) < 1e-4);
+}
+
+TEST_CASE("an active sphere swims at f/(m gamma) along its own axis") {
+  World world;
+  BodySpec b;
+  b.orientation = quat::from_axis_angle(Vec3(1, 1, 0), 0.7);
+  world.add_body(b);
+  ParamTable active;
+  active.set("force", 3.0);
+  world.add_force(ForceRegistry::instance().make("active", active));
+  Simulation sim(world, 1e-2, "baoab");
+  sim.integrator().set_option("friction", 2.0);
+  REQUIRE_FALSE(sim.advance(1000));
+  const Vec3 axis = sim.world().q[0] * Vec3::UnitZ();
+  CHECK((sim.world().v.col(0) - 1.5 * axis).norm() < 1e-3);
+  CHECK(std::abs(sim.energy().energy_error) < 1e-6);  // propulsion work = kinetic + dissipated
+}
+
+TEST_CASE("rotational Langevin noise: orientation decorrelates as exp(-2 D_r t), D_r = kT/(I g)") {
+  World world;
+  const int n = 2000;
+  for (int i = 0; i < n; ++i) {
+    BodySpec b;
+    b.position = Vec3(3.0 * i, 0, 0);  // far apart: nothing interacts
+    world.add_body(b);                 // radius 0.1, mass 1: I = 0.004
+  }
+  Simulation sim(world, 1e-3, "baoab", "buss2");
+  const double kT = 0.1, gamma_r = 20.0, I = 0.4 * 0.01;
+  sim.integrator().set_option("temperature", kT);
+  sim.integrator().set_option("rotational_friction", gamma_r);
+  sim.set_seed(8);
+  REQUIRE_FALSE(sim.advance(500));  // spins thermalised
+  const double D = kT / (I * gamma_r), t = 0.2;
+  const double t_eff = t - (1 - std::exp(-gamma_r * t)) / gamma_r;  // the spins' memory 1/gamma
+  double sum = 0;
+  int samples = 0;
+  for (int block = 0; block < 10; ++block) {
+    std::vector<Vec3> start(n);
+    for (int i = 0; i < n; ++i) start[i] = sim.world().q[i] * Vec3::UnitZ();
+    REQUIRE_FALSE(sim.advance(std::lround(t / 1e-3)));
+    for (int i = 0; i < n; ++i) sum += start[i].dot(sim.world().q[i] * Vec3::UnitZ());
+    samples += n;
+  }
+  const double measured = sum / samples, expected = std::exp(-2 * D * t_eff);
+  INFO("<e(t).e(0)> " << measured << " expected " << expected);
+  CHECK(std::abs(measured / expected - 1) < 0.03);
 }

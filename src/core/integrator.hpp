@@ -81,6 +81,7 @@ class Dynamics {
   Powers booked() const { return booked_; }
   void keep(const Powers& energy);
   Random& random();
+  World& world();  // for the few methods that act on spins too (Langevin rotational noise)
 
  private:
   Simulation* sim_;

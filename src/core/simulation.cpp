@@ -282,6 +282,7 @@ Positions& Dynamics::v() { return sim_->world_.v; }
 const VecX& Dynamics::inv_mass() const { return sim_->world_.inv_mass; }
 const VecX& Dynamics::mass() const { return sim_->world_.mass; }
 Random& Dynamics::random() { return sim_->random_; }
+World& Dynamics::world() { return sim_->world_; }
 
 void accelerations(const Positions& force, const VecX& inv_mass, Positions& a) {
   a.resize(3, force.cols());

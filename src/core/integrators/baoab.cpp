@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/integrator.hpp"
+#include "core/world.hpp"
 
 namespace stepwise {
 namespace {
@@ -37,6 +38,7 @@ class Baoab final : public Integrator {
       for (int k = 0; k < 3; ++k) v(k) = c * v(k) + sigma * random.normal();
       heat += 0.5 * (before - v.squaredNorm()) / inv_m;
     }
+    if (rotational_friction_ > 0) heat += rotational_noise(d, h);
     d.add_dissipated(heat);
     d.x() += 0.5 * h * d.v();
     const Positions& a1 = d.end_accel();
@@ -47,7 +49,8 @@ class Baoab final : public Integrator {
 
   std::vector<Tunable> options() const override {
     return {{"temperature", temperature_, "bath temperature kT (energy units)"},
-            {"friction", friction_, "Langevin friction gamma (1/time)"}};
+            {"friction", friction_, "Langevin friction gamma (1/time)"},
+            {"rotational_friction", rotational_friction_, "Langevin friction on spins (1/time)"}};
   }
   void set_option(const std::string& name, const ParamValue& value) override {
     const double x = option_number("baoab", name, value);
@@ -55,11 +58,32 @@ class Baoab final : public Integrator {
       throw InputError("baoab: option '" + name + "' must be a finite number >= 0");
     if (name == "temperature") temperature_ = x;
     else if (name == "friction") friction_ = x;
-    else throw InputError("baoab: unknown option '" + name + "' (temperature, friction)");
+    else if (name == "rotational_friction") rotational_friction_ = x;
+    else throw InputError("baoab: unknown option '" + name + "' (temperature, friction, rotational_friction)");
   }
 
  private:
-  double temperature_ = 0, friction_ = 0;
+  // The O step on the spins, in each body's principal frame: w_k = c w_k + sqrt((1-c^2) kT/I_k) R.
+  // Returns the heat given to the bath.
+  double rotational_noise(Dynamics& d, double h) {
+    World& world = d.world();
+    const double c = std::exp(-rotational_friction_ * h);
+    const double noise = std::sqrt(std::max(0.0, 1.0 - c * c) * temperature_);
+    double heat = 0;
+    for (int i = 0; i < world.size(); ++i) {
+      if (world.flags[i] & (kFixed | kDriven | kDrivenSpin)) continue;
+      const Vec3 I = world.rotational_inertia(i);
+      Vec3 w_body = world.q[i].conjugate() * world.w.col(i);
+      const double before = 0.5 * w_body.dot(I.cwiseProduct(w_body));
+      for (int k = 0; k < 3; ++k) w_body(k) = c * w_body(k) + noise / std::sqrt(I(k)) * d.random().normal();
+      heat += before - 0.5 * w_body.dot(I.cwiseProduct(w_body));
+      world.L.col(i) = world.q[i] * I.cwiseProduct(w_body);
+      world.sync_angular_velocity(i);
+    }
+    return heat;
+  }
+
+  double temperature_ = 0, friction_ = 0, rotational_friction_ = 0;
   Positions before_;
 };
 
