@@ -278,3 +278,44 @@ TEST_CASE("rotational Langevin noise: orientation decorrelates as exp(-2 D_r t),
   INFO("<e(t).e(0)> " << measured << " expected " << expected);
   CHECK(std::abs(measured / expected - 1) < 0.03);
 }
+
+TEST_CASE("hertz: elastic contact time of a sphere on a flat, and the restitution it is given") {
+  auto bounce = [](double restitution, double& duration) {
+    World world;
+    BodySpec ball;
+    ball.radius = 0.1;
+    ball.position = Vec3(0, 0, 0.1001);
+    ball.velocity = Vec3(0, 0, -1.0);
+    world.add_body(ball);
+    ParamTable hertz, wall;
+    hertz.set("E", 1e7);
+    hertz.set("nu", 0.3);
+    hertz.set("e", restitution);
+    wall.set("point", std::vector<double>{0, 0, 0});
+    wall.set("normal", std::vector<double>{0, 0, 1});
+    hertz.set("wall", std::vector<ParamTable>{wall});
+    world.add_force(ForceRegistry::instance().make("hertz", hertz));
+    Simulation sim(world, 1e-6, "velocity-verlet", "buss2");
+    double touch = -1, leave = -1;
+    while (leave < 0 && sim.time() < 0.1) {
+      REQUIRE_FALSE(sim.step());
+      const double gap = sim.world().x(2, 0) - 0.1;
+      if (touch < 0 && gap < 0) touch = sim.time();
+      if (touch >= 0 && gap >= 0) leave = sim.time();
+    }
+    duration = leave - touch;
+    return sim.world().v(2, 0);
+  };
+  const double e_star = 1e7 / (2 * (1 - 0.09));
+  const double expected = 2.8683 * std::pow(1.0 / (0.1 * e_star * e_star * 1.0), 0.2);  // m = 1, v = 1
+  double duration;
+  const double elastic = bounce(1.0, duration);
+  INFO("elastic: v " << elastic << ", t_c " << duration << " vs " << expected);
+  CHECK(elastic == doctest::Approx(1.0).epsilon(1e-4));
+  CHECK(duration == doctest::Approx(expected).epsilon(0.01));
+  for (double e : {0.9, 0.6}) {
+    const double rebound = bounce(e, duration);
+    INFO("e " << e << ": measured " << rebound);
+    CHECK(std::abs(rebound / e - 1) < 0.03);
+  }
+}

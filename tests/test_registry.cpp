@@ -15,7 +15,7 @@ TEST_CASE("every expected plug-in is registered") {
     CHECK_MESSAGE(RotationRegistry::instance().contains(name), std::string(name));
   for (const char* name : {"gravity", "linear-drag", "quadratic-drag", "spring", "central",
                            "point-force", "bond-finite", "bond-incremental", "hooke",
-                           "soft", "wca", "active"})
+                           "soft", "wca", "active", "hertz"})
     CHECK_MESSAGE(ForceRegistry::instance().contains(name), std::string(name));
   for (const char* name : {"oscillator", "kepler", "spring-chain", "spring-pendulum", "top",
                            "symmetric-top", "heavy-top", "spinning-spheres", "cube-chain", "cantilever", "impact",

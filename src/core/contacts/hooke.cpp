@@ -1,246 +1,39 @@
-// Linear spring-dashpot contacts with Coulomb friction and tangential history (Cundall-Strack),
-// the law of LAMMPS' gran/hooke/history:
-//   F_n = kn delta n - m_eff gamma_n v_n
-//   xi += v_t dt (kept in the contact plane),  F_t = -(kt xi + m_eff gamma_t v_t),  |F_t| <= mu |F_n|
-// with v_t the contact point's tangential slip velocity. Walls are planes using the same law.
-// Energy: 1/2 kn delta^2 + 1/2 kt |xi|^2 stored. The dashpot forces go to the per-body drag sums,
-// so Verlet's kicks book their work exactly; the friction cap's loss is booked when it happens.
-#include <cmath>
-
-#include "core/contacts/neighbor_list.hpp"
-#include "core/world.hpp"
+// The linear spring-dashpot law of LAMMPS' gran/hooke/history: constant kn, kt, gamma_n, gamma_t.
+#include "core/contacts/granular_contact.hpp"
 
 namespace stepwise {
 namespace {
 
-struct Wall {
-  Vec3 point, normal, velocity;
-};
-
-class HookeContacts final : public ForceModel {
- public:
-  explicit HookeContacts(const ParamTable& p)
-      : kn_(p.number("kn", 2000.0)), kt_(p.number("kt", 2.0 / 7.0 * kn_)),
-        gamma_n_(p.number("gamma_n", 50.0)), gamma_t_(p.number("gamma_t", 0.5 * gamma_n_)),
-        mu_(p.number("mu", 0.5)), list_(p.number("skin", 0.1)) {
-    for (double v : {kn_, kt_, gamma_n_, gamma_t_, mu_, list_.skin()})
+struct HookeLaw {
+  static constexpr const char* kName = "hooke";
+  double kn, kt, gamma_n, gamma_t;
+  explicit HookeLaw(const ParamTable& p)
+      : kn(p.number("kn", 2000.0)), kt(p.number("kt", 2.0 / 7.0 * kn)),
+        gamma_n(p.number("gamma_n", 50.0)), gamma_t(p.number("gamma_t", 0.5 * gamma_n)) {
+    for (double v : {kn, kt, gamma_n, gamma_t})
       if (!(v >= 0) || !std::isfinite(v))
-        throw InputError(p.where() + ": hooke parameters must be finite and >= 0");
-    for (const ParamTable& t : p.tables("wall")) {
-      Wall w{t.vec3("point", Vec3::Zero()), t.vec3("normal", Vec3::UnitZ()),
-             t.vec3("velocity", Vec3::Zero())};
-      if (!(w.normal.norm() > 0)) throw InputError(t.where() + ": wall normal must be non-zero");
-      w.normal.normalize();
-      t.reject_unused();
-      walls_.push_back(w);
-    }
+        throw InputError(p.where() + ": hooke kn, kt, gamma_n, gamma_t must be finite and >= 0");
   }
-  std::string kind() const override { return "hooke"; }
-  bool body_work() const override { return true; }
-  std::unique_ptr<ForceModel> clone() const override { return std::make_unique<HookeContacts>(*this); }
-
-  void apply(const StateView& s, ForceSums& out, const EvalContext& ctx) override {
-    // Two instantiations, so the hot loop never tests whether this evaluation commits.
-    if (ctx.commit) apply_as<true>(s, out, ctx);
-    else apply_as<false>(s, out, ctx);
+  ContactCoefficients at(double, double, double) const { return {kn, kt, gamma_n, gamma_t}; }
+  double normal_energy(double delta, double) const { return 0.5 * kn * delta * delta; }
+  void save(ParamTable& out) const {
+    out.set("kn", kn);
+    out.set("kt", kt);
+    out.set("gamma_n", gamma_n);
+    out.set("gamma_t", gamma_t);
   }
-
-  template <bool Commit>
-  void apply_as(const StateView& s, ForceSums& out, const EvalContext& ctx) {
-    const World& world = s.world;
-    const int n = world.size();
-    if (list_.needs_rebuild(s.x)) rebuild(s.x, world.radius);
-    if (static_cast<int>(wall_history_.size()) != n * static_cast<int>(walls_.size()))
-      wall_history_.assign(n * walls_.size(), Vec3::Zero());
-    const int* offsets = list_.offsets().data();
-    const int* neighbors = list_.neighbors().data();
-    Sums sums;
-    for (int i = 0; i < n; ++i) {
-      // Body i's data and force stay in registers across its partners.
-      const Vec3 xi = s.x.col(i), vi = s.v.col(i), wi = s.w.col(i);
-      const double ri = world.radius(i), mi = world.mass(i);
-      const bool i_fixed = world.inv_mass(i) == 0;
-      Vec3 fi = Vec3::Zero(), ti = Vec3::Zero(), di = Vec3::Zero(), dti = Vec3::Zero();
-      for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
-        const int j = neighbors[k];
-        const Vec3 d = xi - s.x.col(j);
-        const double rj = world.radius(j), reach = ri + rj;
-        const double r2 = d.squaredNorm();
-        if (r2 >= reach * reach) {
-          if constexpr (Commit) release(history_[k], sums);
-          continue;
-        }
-        const double r = std::sqrt(r2);
-        const Vec3 normal = d / r;
-        const double mj = world.mass(j);
-        const double m_eff = i_fixed ? mj : world.inv_mass(j) == 0 ? mi : mi * mj / (mi + mj);
-        const Vec3 slip = vi - s.v.col(j) - (ri * wi + rj * s.w.col(j)).cross(normal);
-        Vec3 f, t, fd, td;
-        contact<Commit>(reach - r, normal, slip, m_eff, history_[k], ctx.dt, sums, f, t, fd, td);
-        const Vec3 arm = normal.cross(t), drag_arm = normal.cross(td);
-        fi += f;
-        ti -= ri * arm;
-        out.force.col(j) -= f;
-        out.torque.col(j) -= rj * arm;
-        di += fd;
-        dti -= ri * drag_arm;
-        out.drag_force.col(j) -= fd;
-        out.drag_torque.col(j) -= rj * drag_arm;
-      }
-      for (size_t w = 0; w < walls_.size(); ++w) {
-        const Wall& wall = walls_[w];
-        Vec3& history = wall_history_[w * n + i];
-        // A wall with a velocity moves: its plane passes point + velocity t.
-        const double gap = (xi - wall.point - ctx.time * wall.velocity).dot(wall.normal) - ri;
-        if (gap >= 0) {
-          if constexpr (Commit) release(history, sums);
-          continue;
-        }
-        const Vec3 slip = vi - wall.velocity - ri * wi.cross(wall.normal);
-        Vec3 f, t, fd, td;
-        contact<Commit>(-gap, wall.normal, slip, mi, history, ctx.dt, sums, f, t, fd, td);
-        ++sums.walls;
-        fi += f;
-        ti -= ri * wall.normal.cross(t);
-        di += fd;
-        dti -= ri * wall.normal.cross(td);
-        // A moving wall works on the system; its dashpot's share against the wall's motion.
-        sums.external += f.dot(wall.velocity);
-        sums.dissipation += fd.dot(wall.velocity);
-      }
-      out.force.col(i) += fi;
-      out.torque.col(i) += ti;
-      out.drag_force.col(i) += di;
-      out.drag_torque.col(i) += dti;
-    }
-    out.potential += sums.potential;
-    out.dissipation_power += sums.dissipation;
-    out.external_power += sums.external;
-    out.contacts += sums.contacts;
-    out.wall_contacts += sums.walls;
-    if constexpr (Commit) committed_dissipation_ += sums.capped;
+  std::vector<Tunable> tunables() const {
+    return {{"kn", kn, "normal stiffness"}, {"kt", kt, "tangential stiffness"},
+            {"gamma_n", gamma_n, "normal damping rate"}, {"gamma_t", gamma_t, "tangential damping rate"}};
   }
-
-  double internal_dissipation() const override { return committed_dissipation_; }
-  double max_frequency(const World& world) const override {
-    double m_min = world.size() ? world.mass.minCoeff() : 1.0;
-    return std::sqrt(kn_ / (0.5 * m_min)) * (1 + gamma_n_ / (2 * std::sqrt(kn_ / (0.5 * m_min))));
+  void set(const std::string& name, double value) {
+    if (name == "kn") kn = value;
+    else if (name == "kt") kt = value;
+    else if (name == "gamma_n") gamma_n = value;
+    else if (name == "gamma_t") gamma_t = value;
   }
-  void save(ParamTable& out) const override {
-    out.set("kn", kn_);
-    out.set("kt", kt_);
-    out.set("gamma_n", gamma_n_);
-    out.set("gamma_t", gamma_t_);
-    out.set("mu", mu_);
-    out.set("skin", list_.skin());
-    std::vector<ParamTable> walls;
-    auto vec = [](const Vec3& v) { return std::vector<double>{v.x(), v.y(), v.z()}; };
-    for (const Wall& w : walls_) {
-      ParamTable t;
-      t.set("point", vec(w.point));
-      t.set("normal", vec(w.normal));
-      if (!w.velocity.isZero()) t.set("velocity", vec(w.velocity));
-      walls.push_back(t);
-    }
-    out.set("wall", walls);
-  }
-  std::vector<Tunable> tunables() const override {
-    return {{"kn", kn_, "normal stiffness"},          {"kt", kt_, "tangential stiffness"},
-            {"gamma_n", gamma_n_, "normal damping"},  {"gamma_t", gamma_t_, "tangential damping"},
-            {"mu", mu_, "friction coefficient"}};
-  }
-  void set_tunable(const std::string& name, double value) override {
-    value = std::max(0.0, value);
-    if (name == "kn") kn_ = value;
-    else if (name == "kt") kt_ = value;
-    else if (name == "gamma_n") gamma_n_ = value;
-    else if (name == "gamma_t") gamma_t_ = value;
-    else if (name == "mu") mu_ = value;
-  }
-  const NeighborList& neighbor_list() const { return list_; }
-
- private:
-  struct Sums {  // this evaluation's totals, kept local in the hot loop
-    double potential = 0, dissipation = 0, external = 0;
-    double capped = 0;  // energy the cap or an opening contact took from the tangential springs
-    int contacts = 0, walls = 0;
-  };
-
-  // One contact: overlap delta along `normal` (pointing to body i), contact slip velocity of i
-  // against its partner. Returns the force on i, its tangential part, and the dashpot parts of
-  // both (the dissipative share).
-  template <bool Commit>
-  [[gnu::always_inline]] inline void contact(double delta, const Vec3& normal, const Vec3& slip,
-                                             double m_eff, Vec3& history, double dt, Sums& out,
-                                             Vec3& force, Vec3& tangential, Vec3& drag,
-                                             Vec3& tangential_drag) {
-    const double vn = slip.dot(normal);
-    const double fn = kn_ * delta - m_eff * gamma_n_ * vn;
-    const Vec3 v_t = slip - vn * normal;
-    // Cundall-Strack: turn the spring onto the current contact plane keeping its length, then
-    // stretch it by this step's slip.
-    Vec3 xi = history - history.dot(normal) * normal;
-    const double kept = xi.squaredNorm();
-    if (kept > 0) xi *= std::sqrt(history.squaredNorm() / kept);
-    xi += v_t * dt;
-    const double stored_before_cap = 0.5 * kt_ * xi.squaredNorm();
-    tangential_drag = -m_eff * gamma_t_ * v_t;
-    tangential = -kt_ * xi + tangential_drag;
-    const double cap = mu_ * std::abs(fn), ft = tangential.norm();
-    if (ft > cap) {
-      // Sliding: rescale the spring so spring plus dashpot sits on the Coulomb cap (the
-      // dashpot part is unchanged, so the force is still -kt xi + drag).
-      if (kt_ > 0 && xi.squaredNorm() > 0) {
-        const Vec3 dashpot = m_eff * gamma_t_ * v_t / kt_;
-        xi = (cap / ft) * (xi + dashpot) - dashpot;
-        tangential = -kt_ * xi + tangential_drag;
-      } else {
-        tangential *= cap / ft;
-        tangential_drag = tangential;
-      }
-    }
-    drag = -m_eff * gamma_n_ * vn * normal + tangential_drag;
-    force = fn * normal + tangential;
-    const double stored = 0.5 * kt_ * xi.squaredNorm();
-    out.potential += 0.5 * kn_ * delta * delta + stored;
-    ++out.contacts;
-    if constexpr (Commit) {
-      out.capped += stored_before_cap - stored;  // what the Coulomb cap took away
-      history = xi;
-    }
-  }
-
-  // A contact that opens lets go of its tangential spring: that energy is lost (dissipated).
-  [[gnu::always_inline]] inline void release(Vec3& history, Sums& out) const {
-    out.capped += 0.5 * kt_ * history.squaredNorm();
-    history.setZero();
-  }
-
-  void rebuild(const Positions& x, const VecX& radius) {
-    // Carry each pair's history over to the new list (both lists are sorted per body).
-    const std::vector<int> old_offsets = list_.offsets(), old_neighbors = list_.neighbors();
-    const std::vector<Vec3> old_history = history_;
-    list_.update(x, radius);
-    const auto& offsets = list_.offsets();
-    const auto& neighbors = list_.neighbors();
-    history_.assign(neighbors.size(), Vec3::Zero());
-    const int old_n = static_cast<int>(old_offsets.size()) - 1;
-    for (int i = 0; i < list_.size() && i < old_n; ++i) {
-      int a = old_offsets[i];
-      for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
-        while (a < old_offsets[i + 1] && old_neighbors[a] < neighbors[k]) ++a;
-        if (a < old_offsets[i + 1] && old_neighbors[a] == neighbors[k]) history_[k] = old_history[a];
-      }
-    }
-  }
-
-  double kn_, kt_, gamma_n_, gamma_t_, mu_;
-  NeighborList list_;
-  std::vector<Wall> walls_;
-  std::vector<Vec3> history_, wall_history_;
-  double committed_dissipation_ = 0;
 };
 
 }  // namespace
-STEPWISE_REGISTER_FORCE("hooke", HookeContacts);
+STEPWISE_REGISTER_FORCE("hooke", GranularContacts<HookeLaw>);
 }  // namespace stepwise

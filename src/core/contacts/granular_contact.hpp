@@ -1,0 +1,254 @@
+#pragma once
+// Granular contacts between spheres and with walls: normal spring-dashpot, Coulomb friction and a
+// tangential spring with history (Cundall-Strack). A Law gives the stiffness and damping at an
+// overlap: linear (hooke, the law of LAMMPS' gran/hooke/history) or Hertz-Mindlin.
+//   F_n = kn delta - m_eff gamma_n v_n
+//   xi turned onto the contact plane keeping its length, += v_t dt,
+//   F_t = -(kt xi + m_eff gamma_t v_t),  |F_t| <= mu |F_n|
+// Energy: the law's normal energy + 1/2 kt |xi|^2 stored. The dashpot forces go to the per-body
+// drag sums, so Verlet's kicks book their work exactly; the friction cap's loss and the spring
+// energy of contacts that open are booked when they happen.
+#include <cmath>
+
+#include "core/contacts/neighbor_list.hpp"
+#include "core/world.hpp"
+
+namespace stepwise {
+
+struct Wall {
+  Vec3 point, normal, velocity;
+};
+
+// Stiffness and damping of one contact at overlap delta, from the law.
+struct ContactCoefficients {
+  double kn, kt, gamma_n, gamma_t;  // force = kn delta - m_eff gamma_n v_n; F_t = -(kt xi + m_eff gamma_t v_t)
+};
+
+template <class Law>
+class GranularContacts final : public ForceModel {
+ public:
+  explicit GranularContacts(const ParamTable& p)
+      : law_(p), mu_(p.number("mu", 0.5)), list_(p.number("skin", 0.1)) {
+    for (double v : {mu_, list_.skin()})
+      if (!(v >= 0) || !std::isfinite(v))
+        throw InputError(p.where() + ": mu and skin must be finite and >= 0");
+    for (const ParamTable& t : p.tables("wall")) {
+      Wall w{t.vec3("point", Vec3::Zero()), t.vec3("normal", Vec3::UnitZ()),
+             t.vec3("velocity", Vec3::Zero())};
+      if (!(w.normal.norm() > 0)) throw InputError(t.where() + ": wall normal must be non-zero");
+      w.normal.normalize();
+      t.reject_unused();
+      walls_.push_back(w);
+    }
+  }
+  std::string kind() const override { return Law::kName; }
+  bool body_work() const override { return true; }
+  std::unique_ptr<ForceModel> clone() const override {
+    return std::make_unique<GranularContacts>(*this);
+  }
+
+  void apply(const StateView& s, ForceSums& out, const EvalContext& ctx) override {
+    // Two instantiations, so the hot loop never tests whether this evaluation commits.
+    if (ctx.commit) apply_as<true>(s, out, ctx);
+    else apply_as<false>(s, out, ctx);
+  }
+
+  template <bool Commit>
+  void apply_as(const StateView& s, ForceSums& out, const EvalContext& ctx) {
+    const World& world = s.world;
+    const int n = world.size();
+    if (list_.needs_rebuild(s.x)) rebuild(s.x, world.radius);
+    if (static_cast<int>(wall_history_.size()) != n * static_cast<int>(walls_.size()))
+      wall_history_.assign(n * walls_.size(), Vec3::Zero());
+    const int* offsets = list_.offsets().data();
+    const int* neighbors = list_.neighbors().data();
+    Sums sums;
+    for (int i = 0; i < n; ++i) {
+      // Body i's data and force stay in registers across its partners.
+      const Vec3 xi = s.x.col(i), vi = s.v.col(i), wi = s.w.col(i);
+      const double ri = world.radius(i), mi = world.mass(i);
+      const bool i_fixed = world.inv_mass(i) == 0;
+      Vec3 fi = Vec3::Zero(), ti = Vec3::Zero(), di = Vec3::Zero(), dti = Vec3::Zero();
+      for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
+        const int j = neighbors[k];
+        const Vec3 d = xi - s.x.col(j);
+        const double rj = world.radius(j), reach = ri + rj;
+        const double r2 = d.squaredNorm();
+        if (r2 >= reach * reach) {
+          if constexpr (Commit) release(history_[k], sums);
+          continue;
+        }
+        const double r = std::sqrt(r2);
+        const Vec3 normal = d / r;
+        const double mj = world.mass(j);
+        const double m_eff = i_fixed ? mj : world.inv_mass(j) == 0 ? mi : mi * mj / (mi + mj);
+        const Vec3 slip = vi - s.v.col(j) - (ri * wi + rj * s.w.col(j)).cross(normal);
+        const double r_eff = ri * rj / reach;
+        Vec3 f, t, fd, td;
+        contact<Commit>(reach - r, normal, slip, m_eff, r_eff, history_[k], ctx.dt, sums, f, t, fd, td);
+        const Vec3 arm = normal.cross(t), drag_arm = normal.cross(td);
+        fi += f;
+        ti -= ri * arm;
+        out.force.col(j) -= f;
+        out.torque.col(j) -= rj * arm;
+        di += fd;
+        dti -= ri * drag_arm;
+        out.drag_force.col(j) -= fd;
+        out.drag_torque.col(j) -= rj * drag_arm;
+      }
+      for (size_t w = 0; w < walls_.size(); ++w) {
+        const Wall& wall = walls_[w];
+        Vec3& history = wall_history_[w * n + i];
+        // A wall with a velocity moves: its plane passes point + velocity t.
+        const double gap = (xi - wall.point - ctx.time * wall.velocity).dot(wall.normal) - ri;
+        if (gap >= 0) {
+          if constexpr (Commit) release(history, sums);
+          continue;
+        }
+        const Vec3 slip = vi - wall.velocity - ri * wi.cross(wall.normal);
+        Vec3 f, t, fd, td;
+        contact<Commit>(-gap, wall.normal, slip, mi, ri, history, ctx.dt, sums, f, t, fd, td);
+        ++sums.walls;
+        fi += f;
+        ti -= ri * wall.normal.cross(t);
+        di += fd;
+        dti -= ri * wall.normal.cross(td);
+        // A moving wall works on the system; its dashpot's share against the wall's motion.
+        sums.external += f.dot(wall.velocity);
+        sums.dissipation += fd.dot(wall.velocity);
+      }
+      out.force.col(i) += fi;
+      out.torque.col(i) += ti;
+      out.drag_force.col(i) += di;
+      out.drag_torque.col(i) += dti;
+    }
+    out.potential += sums.potential;
+    out.dissipation_power += sums.dissipation;
+    out.external_power += sums.external;
+    out.contacts += sums.contacts;
+    out.wall_contacts += sums.walls;
+    if constexpr (Commit) committed_dissipation_ += sums.capped;
+  }
+
+  double internal_dissipation() const override { return committed_dissipation_; }
+  double max_frequency(const World& world) const override {
+    if (world.size() == 0) return 0;
+    const double m_eff = 0.5 * world.mass.minCoeff(), r = world.radius.minCoeff();
+    // The law's stiffness at a deep (10%) overlap of the smallest pair, with damping.
+    const ContactCoefficients c = law_.at(0.1 * r, 0.5 * r, m_eff);
+    const double w = std::sqrt(c.kn / m_eff);
+    return w * (1 + c.gamma_n / (2 * w));
+  }
+  void save(ParamTable& out) const override {
+    law_.save(out);
+    out.set("mu", mu_);
+    out.set("skin", list_.skin());
+    std::vector<ParamTable> walls;
+    auto vec = [](const Vec3& v) { return std::vector<double>{v.x(), v.y(), v.z()}; };
+    for (const Wall& w : walls_) {
+      ParamTable t;
+      t.set("point", vec(w.point));
+      t.set("normal", vec(w.normal));
+      if (!w.velocity.isZero()) t.set("velocity", vec(w.velocity));
+      walls.push_back(t);
+    }
+    out.set("wall", walls);
+  }
+  std::vector<Tunable> tunables() const override {
+    std::vector<Tunable> out = law_.tunables();
+    out.push_back({"mu", mu_, "friction coefficient"});
+    return out;
+  }
+  void set_tunable(const std::string& name, double value) override {
+    value = std::max(0.0, value);
+    if (name == "mu") mu_ = value;
+    else law_.set(name, value);
+  }
+  const NeighborList& neighbor_list() const { return list_; }
+
+ private:
+  struct Sums {  // this evaluation's totals, kept local in the hot loop
+    double potential = 0, dissipation = 0, external = 0;
+    double capped = 0;  // energy the cap or an opening contact took from the tangential springs
+    int contacts = 0, walls = 0;
+  };
+
+  // One contact: overlap delta along `normal` (pointing to body i), contact slip velocity of i
+  // against its partner. Returns the force on i, its tangential part, and the dashpot parts of
+  // both (the dissipative share).
+  template <bool Commit>
+  [[gnu::always_inline]] inline void contact(double delta, const Vec3& normal, const Vec3& slip,
+                                             double m_eff, double r_eff, Vec3& history, double dt,
+                                             Sums& out, Vec3& force, Vec3& tangential, Vec3& drag,
+                                             Vec3& tangential_drag) {
+    const ContactCoefficients c = law_.at(delta, r_eff, m_eff);
+    const double vn = slip.dot(normal);
+    const double fn = c.kn * delta - m_eff * c.gamma_n * vn;
+    const Vec3 v_t = slip - vn * normal;
+    // Cundall-Strack: turn the spring onto the current contact plane keeping its length, then
+    // stretch it by this step's slip.
+    Vec3 xi = history - history.dot(normal) * normal;
+    const double kept = xi.squaredNorm();
+    if (kept > 0) xi *= std::sqrt(history.squaredNorm() / kept);
+    xi += v_t * dt;
+    const double stored_before_cap = 0.5 * c.kt * xi.squaredNorm();
+    tangential_drag = -m_eff * c.gamma_t * v_t;
+    tangential = -c.kt * xi + tangential_drag;
+    const double cap = mu_ * std::abs(fn), ft = tangential.norm();
+    if (ft > cap) {
+      // Sliding: rescale the spring so spring plus dashpot sits on the Coulomb cap (the
+      // dashpot part is unchanged, so the force is still -kt xi + drag).
+      if (c.kt > 0 && xi.squaredNorm() > 0) {
+        const Vec3 dashpot = m_eff * c.gamma_t * v_t / c.kt;
+        xi = (cap / ft) * (xi + dashpot) - dashpot;
+        tangential = -c.kt * xi + tangential_drag;
+      } else {
+        tangential *= cap / ft;
+        tangential_drag = tangential;
+      }
+    }
+    drag = -m_eff * c.gamma_n * vn * normal + tangential_drag;
+    force = fn * normal + tangential;
+    const double stored = 0.5 * c.kt * xi.squaredNorm();
+    out.potential += law_.normal_energy(delta, r_eff) + stored;
+    ++out.contacts;
+    if constexpr (Commit) {
+      out.capped += stored_before_cap - stored;  // what the Coulomb cap took away
+      history = xi;
+    }
+  }
+
+  // A contact that opens lets go of its tangential spring: that energy is lost (dissipated).
+  [[gnu::always_inline]] inline void release(Vec3& history, Sums& out) const {
+    // The spring's stiffness at parting is the law's at zero overlap (Hertz: 0, all released).
+    out.capped += 0.5 * law_.at(0.0, 1.0, 1.0).kt * history.squaredNorm();
+    history.setZero();
+  }
+
+  void rebuild(const Positions& x, const VecX& radius) {
+    // Carry each pair's history over to the new list (both lists are sorted per body).
+    const std::vector<int> old_offsets = list_.offsets(), old_neighbors = list_.neighbors();
+    const std::vector<Vec3> old_history = history_;
+    list_.update(x, radius);
+    const auto& offsets = list_.offsets();
+    const auto& neighbors = list_.neighbors();
+    history_.assign(neighbors.size(), Vec3::Zero());
+    const int old_n = static_cast<int>(old_offsets.size()) - 1;
+    for (int i = 0; i < list_.size() && i < old_n; ++i) {
+      int a = old_offsets[i];
+      for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
+        while (a < old_offsets[i + 1] && old_neighbors[a] < neighbors[k]) ++a;
+        if (a < old_offsets[i + 1] && old_neighbors[a] == neighbors[k]) history_[k] = old_history[a];
+      }
+    }
+  }
+
+  Law law_;
+  double mu_;
+  NeighborList list_;
+  std::vector<Wall> walls_;
+  std::vector<Vec3> history_, wall_history_;
+  double committed_dissipation_ = 0;
+};
+
+}  // namespace stepwise
