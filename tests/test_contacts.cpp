@@ -319,3 +319,15 @@ TEST_CASE("hertz: elastic contact time of a sphere on a flat, and the restitutio
     CHECK(std::abs(rebound / e - 1) < 0.03);
   }
 }
+
+TEST_CASE("newtons-cradle: the last ball leaves with nearly all the first ball's speed") {
+  Simulation sim = scene_simulation("newtons-cradle", "velocity-verlet", 2e-5, {});
+  const double impact = std::sqrt(2 * 9.81 * 1.0 * (1 - std::cos(M_PI / 6)));  // v at the bottom
+  REQUIRE_FALSE(sim.advance(30000));  // 0.6 s: released, swung down, hit the row
+  const int last = sim.world().size() - 1;
+  INFO("first " << sim.world().v(0, 0) << ", last " << sim.world().v(0, last) << ", impact " << impact);
+  CHECK(sim.world().v(0, last) > 0.9 * impact);
+  CHECK(sim.world().v(0, last) < impact);
+  CHECK(std::abs(sim.world().v(0, 0)) < 0.1 * impact);
+  CHECK(std::abs(sim.energy().energy_error) < 1e-5);  // elastic: energy kept
+}

@@ -20,6 +20,6 @@ TEST_CASE("every expected plug-in is registered") {
   for (const char* name : {"oscillator", "kepler", "spring-chain", "spring-pendulum", "top",
                            "symmetric-top", "heavy-top", "spinning-spheres", "cube-chain", "cantilever", "impact",
                            "incline", "settle",
-                           "active-brownian"})
+                           "active-brownian", "newtons-cradle", "column-collapse"})
     CHECK_MESSAGE(SceneRegistry::instance().contains(name), std::string(name));
 }
