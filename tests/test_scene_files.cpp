@@ -43,7 +43,7 @@ TEST_CASE("every built-in scene round-trips through an explicit scene file bit f
     // Not yet for bodies held by dashpots or friction: Verlet's cached end-of-step forces were
     // taken at the half-step velocity, and contact history is not in the file. Carrying both is
     // issue 7's work.
-    if (name == "cantilever" || name == "incline") continue;
+    if (name == "cantilever" || original.energy().contacts > 0) continue;
     REQUIRE_FALSE(original.advance(30));
     REQUIRE_FALSE(reloaded.advance(30));
     check_same_world(original.world(), reloaded.world());
