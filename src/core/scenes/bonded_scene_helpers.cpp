@@ -29,4 +29,20 @@ void add_bonds(World& world, const ParamTable& p, const std::vector<std::pair<in
   if (world.local_damping >= 1) throw InputError(p.where() + ": 'local_damping' must be below 1");
 }
 
+void add_bonded_cube_row(World& world, const ParamTable& p, int n,
+                         const std::function<void(int, BodySpec&)>& customise) {
+  std::vector<std::pair<int, int>> pairs;
+  for (int k = 0; k < n; ++k) {
+    BodySpec cube;
+    cube.shape = Shape::Box;
+    cube.half_extents = Vec3::Constant(0.5);
+    cube.mass = 1.0;
+    cube.position = Vec3(k, 0, 0);
+    customise(k, cube);
+    world.add_body(cube);
+    if (k > 0) pairs.push_back({k, k - 1});  // body k bonded to its predecessor (the reference)
+  }
+  add_bonds(world, p, pairs);
+}
+
 }  // namespace stepwise

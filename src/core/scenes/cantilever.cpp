@@ -25,18 +25,9 @@ class Cantilever final : public Scene {
     const int n = static_cast<int>(positive(p, "n"));
     if (n < 2 || n > 10000) throw InputError(p.where() + ": 'n' must be in 2..10000");
     SceneSetup s;
-    std::vector<std::pair<int, int>> pairs;
-    for (int k = 0; k < n; ++k) {
-      BodySpec cube;
-      cube.shape = Shape::Box;
-      cube.half_extents = Vec3::Constant(0.5);
-      cube.mass = 1.0;
-      cube.position = Vec3(k, 0, 0);
-      if (k == 0) cube.flags = kFixed;
-      s.world.add_body(cube);
-      if (k > 0) pairs.push_back({k, k - 1});
-    }
-    add_bonds(s.world, p, pairs);
+    add_bonded_cube_row(s.world, p, n, [](int k, BodySpec& cube) {
+      if (k == 0) cube.flags = kFixed;  // clamped
+    });
     ParamTable tip;
     tip.set("body", double(n - 1));
     tip.set("force", std::vector<double>{0, 0, -p.number("F")});

@@ -41,23 +41,13 @@ class CubeChain final : public Scene {
       throw InputError(p.where() + ": 'loading' must be compress, shear, bend, twist or bend-twist");
     const bool spin_loading = loading != "compress" && loading != "shear";
     SceneSetup s;
-    std::vector<std::pair<int, int>> pairs;
-    for (int k = 0; k < n; ++k) {
-      BodySpec cube;
-      cube.shape = Shape::Box;
-      cube.half_extents = Vec3::Constant(0.5);
-      cube.mass = 1.0;
-      cube.position = Vec3(k, 0, 0);
-      if (k == 0 || k == n - 1) {
-        // The paper drives velocities (compress, shear) or angular velocities (bend, twist).
-        cube.flags = spin_loading ? kDrivenSpin : kDriven;
-        cube.velocity = k == 0 ? v_first : v_last;
-        cube.angular_velocity = k == 0 ? w_first : w_last;
-      }
-      s.world.add_body(cube);
-      if (k > 0) pairs.push_back({k, k - 1});  // body k bonded to its predecessor (the reference)
-    }
-    add_bonds(s.world, p, pairs);
+    add_bonded_cube_row(s.world, p, n, [&](int k, BodySpec& cube) {
+      if (k != 0 && k != n - 1) return;
+      // The paper drives velocities (compress, shear) or angular velocities (bend, twist).
+      cube.flags = spin_loading ? kDrivenSpin : kDriven;
+      cube.velocity = k == 0 ? v_first : v_last;
+      cube.angular_velocity = k == 0 ? w_first : w_last;
+    });
     s.integrator = "leapfrog";
     s.rotation = "wang-leapfrog";
     s.dt = 1e-3;
