@@ -14,7 +14,7 @@ TEST_CASE("every expected plug-in is registered") {
   for (const char* name : {"euler", "wang-leapfrog", "buss2", "rk4", "splitting"})
     CHECK_MESSAGE(RotationRegistry::instance().contains(name), std::string(name));
   for (const char* name : {"gravity", "linear-drag", "quadratic-drag", "spring", "central",
-                           "point-force", "bond-finite", "bond-incremental", "hooke",
+                           "point-force", "mouse-spring", "bond-finite", "bond-incremental", "hooke",
                            "soft", "wca", "active", "hertz"})
     CHECK_MESSAGE(ForceRegistry::instance().contains(name), std::string(name));
   for (const char* name : {"oscillator", "kepler", "spring-chain", "spring-pendulum", "top",

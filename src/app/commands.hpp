@@ -23,10 +23,20 @@ struct SweepOptions {
   std::optional<double> duration;
 };
 
+struct GuiOptions {
+  SceneOptions scene;          // scene.scene empty: the last scene used, or the default
+  int frames = 0;              // > 0: draw this many frames, then exit (tests, screenshots)
+  std::string screenshot;      // PNG of the last frame (with panels) in --frames mode
+  int width = 1600, height = 900;
+  bool hide_panels = false;
+  std::string assets_dir;      // where scene files are listed from
+};
+
 int command_list(bool verbose);
 int command_run(const RunOptions& options);
 int command_sweep(const SweepOptions& options);
 int command_bench(const SceneOptions& scene, long steps, int threads);
+int command_gui(GuiOptions options);  // only in builds with the window
 int command_save(const SceneOptions& scene, const std::string& path, bool explicit_bodies);
 
 }  // namespace stepwise::cli

@@ -4,6 +4,12 @@
 #include <cstdio>
 
 #include "app/commands.hpp"
+#ifdef STEPWISE_HAS_GUI
+#include "app/gui_app.hpp"
+#endif
+#include <cstring>
+#include <string>
+#include <vector>
 
 using namespace stepwise;
 using namespace stepwise::cli;
@@ -22,7 +28,18 @@ void add_scene_options(CLI::App& cmd, SceneOptions& o, bool with_scene = true) {
 
 }  // namespace
 
+const char* const kSubcommands[] = {"list", "run", "sweep", "save", "bench", "gui"};
+
 int main(int argc, char** argv) {
+  // `stepwise` and `stepwise SCENE [options]` open the window: the same as `stepwise gui ...`.
+  std::vector<char*> args(argv, argv + argc);
+  static char gui_word[] = "gui";
+  bool is_subcommand = false;
+  for (const char* name : kSubcommands) is_subcommand |= argc > 1 && std::strcmp(argv[1], name) == 0;
+  if (argc == 1 || (!is_subcommand && argv[1][0] != '-')) args.insert(args.begin() + 1, gui_word);
+  argc = int(args.size());
+  argv = args.data();
+
   CLI::App app{"stepwise - a sandbox for rigid-particle dynamics"};
   app.require_subcommand(0, 1);
 
@@ -66,6 +83,18 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("--steps", bench_steps, "steps to time (default 1000)");
   bench_cmd->add_option("--threads", bench_threads, "worker threads (default 1)");
 
+  GuiOptions gui;
+  std::string gui_size;
+  gui.scene.scene.clear();
+  gui.assets_dir = STEPWISE_ASSETS_DIR "/scenes";
+  auto* gui_cmd = app.add_subcommand("gui", "open the window (the default): stepwise [gui] [SCENE]");
+  gui_cmd->add_option("scene", gui.scene.scene, "built-in scene name or scene .toml file");
+  add_scene_options(*gui_cmd, gui.scene, false);
+  gui_cmd->add_option("--frames", gui.frames, "draw this many frames, then exit");
+  gui_cmd->add_option("--screenshot", gui.screenshot, "with --frames: write the last frame as PNG");
+  gui_cmd->add_option("--size", gui_size, "window size WxH (default 1600x900)");
+  gui_cmd->add_flag("--no-panels", gui.hide_panels, "only the 3-D view");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -83,10 +112,20 @@ int main(int argc, char** argv) {
     if (*sweep_cmd) return command_sweep(sweep);
     if (*save_cmd) return command_save(save_scene, save_path, save_explicit);
     if (*bench_cmd) return command_bench(bench_scene, bench_steps, bench_threads);
-    // No subcommand: the default scene, headless until the window exists.
-    RunOptions fallback;
-    fallback.scene.scene = "kepler";
-    return command_run(fallback);
+    if (!gui.screenshot.empty() && gui.frames <= 0)
+      throw InputError("--screenshot needs --frames N (the frame to capture)");
+    if (!gui_size.empty()) {
+      const auto x = gui_size.find('x');
+      gui.width = x == std::string::npos ? 0 : std::atoi(gui_size.substr(0, x).c_str());
+      gui.height = x == std::string::npos ? 0 : std::atoi(gui_size.substr(x + 1).c_str());
+      if (gui.width < 64 || gui.height < 64 || gui.width > 8192 || gui.height > 8192)
+        throw InputError("--size: expected WxH between 64x64 and 8192x8192, got '" + gui_size + "'");
+    }
+#ifdef STEPWISE_HAS_GUI
+    return command_gui(gui);
+#else
+    throw InputError("this build has no window (configured with STEPWISE_GUI=OFF); use run, sweep, bench or save");
+#endif
   } catch (const InputError& e) {
     std::fprintf(stderr, "stepwise: %s\n", e.what());
     return 2;

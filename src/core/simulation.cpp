@@ -52,6 +52,13 @@ void Simulation::invalidate() {
   if (rotation_) rotation_->reset();
 }
 
+void Simulation::edit(const std::function<void(World&)>& change) {
+  const double before = ledger_started_ ? energy().total : 0.0;
+  change(world_);
+  invalidate();
+  if (ledger_started_) external_work_ += energy().total - before;
+}
+
 bool Simulation::tracks_body_work() const {
   if (world_.local_damping > 0) return true;
   for (const auto& f : world_.forces)

@@ -1,6 +1,7 @@
 #pragma once
 // A World plus the chosen integrators, time step and energy ledger: the one thing that advances
 // physics. The CLI, the runtime worker and the tests all drive this class.
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,6 +35,9 @@ class Simulation {
   void set_seed(std::uint64_t seed);
   // The World was changed from outside (parameters, drags, edits): drop cached forces.
   void invalidate();
+  // A change made from outside while running (a stiffness, a mass, a pull): the energy it adds
+  // or removes is booked as external work, so the energy error keeps measuring the integrator.
+  void edit(const std::function<void(World&)>& change);
   // Starts the energy ledger afresh at the current state (E0 := E, W := D := 0).
   void reset_ledger();
 

@@ -1,0 +1,11 @@
+# Turns every shader file into a named string constant: embedded_shader("sphere.vert.glsl").
+set(body "// Generated from shaders/*.glsl by shaders/embed.cmake; do not edit.\n#include <cstring>\n\nnamespace stepwise {\n\nconst char* embedded_shader(const char* name) {\n")
+string(REPLACE "|" ";" FILES "${FILES}")
+foreach(file ${FILES})
+  get_filename_component(name ${file} NAME)
+  file(READ ${file} text)
+  string(APPEND body "  if (std::strcmp(name, \"${name}\") == 0) return R\"glsl(${text})glsl\";\n")
+endforeach()
+string(APPEND body "  return nullptr;\n}\n\n}  // namespace stepwise\n")
+file(WRITE ${OUT}.tmp "${body}")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

@@ -1,0 +1,278 @@
+#include "app/gui_app.hpp"
+
+#include <glad/gl.h>
+// glad first: GLFW must not pull in the system GL header.
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <thread>
+
+#include "app/gui_window.hpp"
+#include "io/png.hpp"
+
+namespace stepwise::cli {
+namespace {
+
+GuiWindow* g_window = nullptr;  // for GLFW's C callbacks
+
+std::string config_dir() {
+  const char* xdg = std::getenv("XDG_CONFIG_HOME");
+  const char* home = std::getenv("HOME");
+  std::filesystem::path base = xdg && *xdg ? xdg : (home ? std::filesystem::path(home) / ".config" : ".");
+  std::error_code ec;
+  std::filesystem::create_directories(base / "stepwise", ec);
+  return (base / "stepwise").string();
+}
+
+long long file_stamp(const std::string& path) {
+  std::error_code ec;
+  const auto time = std::filesystem::last_write_time(path, ec);
+  return ec ? 0 : static_cast<long long>(time.time_since_epoch().count());
+}
+
+std::vector<std::string> list_scene_files(const std::string& dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+    if (entry.path().extension() == ".toml") out.push_back(entry.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+GLFWwindow* open_window(const GuiOptions& o, std::string& gl_version) {
+  glfwSetErrorCallback([](int, const char*) {});
+  if (!glfwInit())
+    throw InputError("no display to open a window on (is DISPLAY set?); the headless commands "
+                     "work without one: stepwise run | sweep | bench | save (see --help)");
+  // 4.5 core, else 3.3 core (the shaders are GLSL 330). MSAA is done in our own framebuffer.
+  const int versions[][2] = {{4, 5}, {3, 3}};
+  for (const auto& v : versions) {
+    glfwDefaultWindowHints();
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, v[0]);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, v[1]);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    if (o.frames > 0) glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
+    GLFWwindow* window = glfwCreateWindow(o.width, o.height, "stepwise", nullptr, nullptr);
+    if (window) {
+      glfwMakeContextCurrent(window);
+      if (!gladLoadGL(glfwGetProcAddress)) {
+        glfwDestroyWindow(window);
+        continue;
+      }
+      gl_version = std::to_string(v[0]) + "." + std::to_string(v[1]) + " core, " +
+                   reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+      return window;
+    }
+  }
+  glfwTerminate();
+  throw InputError("could not create an OpenGL 3.3+ core window on this display; the headless "
+                   "commands work without one: stepwise run | sweep | bench | save");
+}
+
+void watch_scene_file(GuiWindow& w, const Snapshot& s) {
+  const auto now = std::chrono::steady_clock::now();
+  if (now - w.last_watch < std::chrono::milliseconds(500)) return;
+  w.last_watch = now;
+  const bool is_file = !s.source.empty() && std::filesystem::is_regular_file(s.source);
+  if (!is_file) return w.watched_path.clear();
+  const long long stamp = file_stamp(s.source);
+  if (w.watched_path != s.source) {
+    w.watched_path = s.source;
+    w.watched_stamp = stamp;
+  } else if (stamp != w.watched_stamp) {
+    w.watched_stamp = stamp;
+    w.worker.send(cmd::LoadScene{s.source, {}});
+    w.ui.notice = "reloaded " + s.source;
+  }
+}
+
+void draw_panels(GuiWindow& w, const Snapshot& s) {
+  const SendCommand send = w.send();
+  draw_run_bar(w.ui, s, send);
+  draw_scenes_panel(w.ui, s, send);
+  draw_integrator_panel(w.ui, s, send);
+  draw_parameters_panel(w.ui, s, send);
+  draw_energy_panel(w.ui, s);
+  draw_stats_panel(w.ui, s);
+  draw_inspector_panel(w.ui, s);
+  draw_help_overlay(w.ui);
+  draw_colour_legend(w.ui, w.renderer->colour_scale());
+}
+
+void send_initial_scene(GuiWindow& w, const SceneOptions& o) {
+  // The scene was validated by load_run already; here it is only replayed as commands.
+  std::map<std::string, ParamValue> scene_sets;
+  std::vector<std::pair<std::string, double>> options;
+  for (const std::string& pair : o.sets) {
+    const size_t eq = pair.find('=');
+    const std::string key = pair.substr(0, eq);
+    const ParamValue value = parse_param_value(pair.substr(eq + 1));
+    if (key.rfind("integrator.", 0) == 0 && std::holds_alternative<double>(value))
+      options.emplace_back(key.substr(11), std::get<double>(value));
+    else scene_sets[key] = value;
+  }
+  w.worker.send(cmd::LoadScene{o.scene, scene_sets});
+  if (!o.integrator.empty()) w.worker.send(cmd::SetIntegrator{o.integrator});
+  if (!o.rotation.empty()) w.worker.send(cmd::SetRotation{o.rotation});
+  for (const auto& [name, value] : options) w.worker.send(cmd::SetIntegratorOption{name, value});
+}
+
+}  // namespace
+
+std::string save_view_screenshot(GuiWindow& w, const Snapshot& s) {
+  std::filesystem::create_directories("screenshots");
+  char name[256];
+  std::snprintf(name, sizeof name, "screenshots/%s_t%.3f.png", s.label.c_str(), s.time);
+  std::string path = name;
+  for (char& c : path)
+    if (c == ' ' || c == ':') c = '_';
+  write_png(path, {w.target->width(), w.target->height(), w.target->read_pixels()});
+  return path;
+}
+
+int command_gui(GuiOptions o) {
+  // Bad scene input fails here, before a window opens, with the CLI's messages and exit code 2.
+  std::optional<double> initial_dt;
+  if (!o.scene.scene.empty()) {
+    LoadedRun checked = load_run(o.scene);
+    if (!o.scene.dt.empty()) initial_dt = checked.sim.dt();
+  }
+
+  GuiWindow w;
+  g_window = &w;
+  w.window = open_window(o, w.ui.gl_version);
+  glfwSwapInterval(o.frames > 0 ? 0 : 1);
+  glfwSetDropCallback(w.window, [](GLFWwindow*, int count, const char** paths) {
+    for (int i = 0; i < count; ++i) g_window->dropped.push_back(paths[i]);
+  });
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  const std::string ini = config_dir() + "/stepwise.ini";
+  io.IniFilename = o.frames > 0 ? nullptr : ini.c_str();  // test renders ignore saved layouts
+  ImGui::StyleColorsDark();
+  ImGui::GetStyle().WindowRounding = 4;
+  ImGui::GetStyle().FrameRounding = 3;
+  ImGui_ImplGlfw_InitForOpenGL(w.window, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+  w.settings.ui = &w.ui;
+  register_settings_handler(w.settings);
+
+  w.renderer = std::make_unique<SceneRenderer>();
+  w.target = std::make_unique<FrameTarget>();
+  w.ui.assets_dir = o.assets_dir;
+  w.ui.scene_files = list_scene_files(o.assets_dir);
+  w.worker.start();
+
+  bool scene_requested = false;
+  int frames_drawn = 0;
+  auto last_frame = std::chrono::steady_clock::now();
+  const auto started = last_frame;
+  int exit_code = 0;
+  while (!glfwWindowShouldClose(w.window)) {
+    glfwPollEvents();
+    for (const std::string& path : w.dropped) w.worker.send(cmd::LoadScene{path, {}});
+    w.dropped.clear();
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();  // the first one reads the ini, including the last scene
+    if (!scene_requested) {
+      if (o.scene.scene.empty())
+        o.scene.scene = !w.settings.last_scene.empty() ? w.settings.last_scene : kDefaultGuiScene;
+      send_initial_scene(w, o.scene);
+      if (initial_dt) w.worker.send(cmd::SetDt{*initial_dt});
+      w.worker.send(cmd::SetPacing{Pacing::RealTime, w.ui.slow_motion});
+      scene_requested = true;
+    }
+
+    w.worker.acquire_snapshot();
+    const Snapshot& s = w.worker.snapshot();
+    w.worker.take_samples(w.samples);
+    w.ui.history.add(w.samples);
+    if (!s.source.empty()) w.ui.loaded_source = s.source;
+    if (s.scene_generation != w.seen_generation) {  // loaded or reset: old picks are stale
+      w.seen_generation = s.scene_generation;
+      w.ui.view.selected = -1;
+      if (s.source != w.camera_source) w.ui.request_camera_reset = true;
+      w.camera_source = s.source;
+    }
+    if (w.ui.request_camera_reset) {
+      w.framed = snapshot_bounds(s);
+      w.camera.frame(w.framed.low, w.framed.high);
+      w.ui.request_camera_reset = false;
+      w.camera_auto = true;
+    } else if (w.camera_auto) {
+      const Bounds now = snapshot_bounds(s);
+      const glm::vec3 size = w.framed.high - w.framed.low, slack = 0.1f * size + 1e-6f;
+      if (glm::any(glm::lessThan(now.low, w.framed.low - slack)) ||
+          glm::any(glm::greaterThan(now.high, w.framed.high + slack))) {
+        w.framed.add(now.low, 0);
+        w.framed.add(now.high, 0);
+        w.camera.frame(w.framed.low, w.framed.high);
+      }
+    }
+    if (w.ui.follow_selection && w.ui.view.selected >= 0 && w.ui.view.selected < s.bodies) {
+      const Float3& p = s.position[w.ui.view.selected];
+      w.camera.target = glm::vec3(p[0], p[1], p[2]);
+    }
+    handle_input(w, s);
+    watch_scene_file(w, s);
+
+    int fb_width = 0, fb_height = 0;
+    glfwGetFramebufferSize(w.window, &fb_width, &fb_height);
+    w.target->resize(fb_width, fb_height, 4);
+    w.ui.msaa_samples = w.target->samples();
+    w.ui.render = w.renderer->draw(s, w.camera, w.ui.view, *w.target);
+    w.target->blit_to(0);
+    glViewport(0, 0, fb_width, fb_height);
+    if (!o.hide_panels) draw_panels(w, s);
+    ImGui::Render();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+    const auto now = std::chrono::steady_clock::now();
+    const double frame = std::chrono::duration<double>(now - last_frame).count();
+    last_frame = now;
+    w.ui.frame_ms = 0.9 * w.ui.frame_ms + 0.1 * frame * 1e3;
+    w.ui.fps = w.ui.frame_ms > 0 ? 1e3 / w.ui.frame_ms : 0;
+
+    if (o.frames > 0 && s.scene_generation > 0) {
+      if (++frames_drawn >= o.frames) {
+        if (!s.error.empty()) std::fprintf(stderr, "stepwise: %s\n", s.error.c_str());
+        if (!o.screenshot.empty()) {
+          write_png(o.screenshot, {fb_width, fb_height, read_framebuffer(0, fb_width, fb_height)});
+          std::printf("wrote %s (%dx%d, %d frames, %.1f ms/frame, %d draw calls)\n",
+                      o.screenshot.c_str(), fb_width, fb_height, frames_drawn, w.ui.frame_ms,
+                      w.ui.render.draw_calls);
+        }
+        break;
+      }
+    } else if (o.frames > 0 && now - started > std::chrono::seconds(60)) {
+      std::fprintf(stderr, "stepwise: the scene did not load within 60 s\n");
+      exit_code = 1;
+      break;
+    }
+    glfwSwapBuffers(w.window);
+  }
+
+  w.worker.stop();
+  if (io.IniFilename) ImGui::SaveIniSettingsToDisk(io.IniFilename);
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  w.renderer.reset();  // GL objects go before the context does
+  w.target.reset();
+  glfwDestroyWindow(w.window);
+  glfwTerminate();
+  g_window = nullptr;
+  return exit_code;
+}
+
+}  // namespace stepwise::cli

@@ -1,0 +1,93 @@
+// Camera gestures, picking and pulling bodies, and the keyboard shortcuts (see the F1 help).
+#include <imgui.h>
+
+#include <cmath>
+
+#include "app/gui_window.hpp"
+#include "render/picking.hpp"
+
+namespace stepwise::cli {
+namespace {
+
+glm::vec3 vec(const Float3& v) { return {v[0], v[1], v[2]}; }
+
+Ray mouse_ray(const GuiWindow& w, double x, double y) {
+  int width = 0, height = 0;
+  glfwGetWindowSize(w.window, &width, &height);
+  return w.camera.ray_through(float(x), float(y), float(std::max(width, 1)), float(std::max(height, 1)));
+}
+
+void handle_keys(GuiWindow& w, const Snapshot& s) {
+  const SendCommand send = w.send();
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space))) send(cmd::SetRunning{!s.running});
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) send(cmd::StepOnce{1});
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Backspace))) send(cmd::Reset{});
+  if (ImGui::IsKeyPressed(GLFW_KEY_R)) w.ui.request_camera_reset = true;
+  if (ImGui::IsKeyPressed(GLFW_KEY_F)) w.ui.follow_selection = !w.ui.follow_selection;
+  if (ImGui::IsKeyPressed(GLFW_KEY_C)) w.ui.view.colour_by = ColourBy((int(w.ui.view.colour_by) + 1) % 5);
+  if (ImGui::IsKeyPressed(GLFW_KEY_F1)) w.ui.show_help = !w.ui.show_help;
+  if (ImGui::IsKeyPressed(GLFW_KEY_F12)) w.ui.notice = "screenshot: " + save_view_screenshot(w, s);
+}
+
+}  // namespace
+
+void handle_input(GuiWindow& w, const Snapshot& s) {
+  ImGuiIO& io = ImGui::GetIO();
+  if (!io.WantCaptureKeyboard) handle_keys(w, s);
+  double x = 0, y = 0;
+  glfwGetCursorPos(w.window, &x, &y);
+  const float dx = float(x - w.last_x), dy = float(y - w.last_y);
+  w.last_x = x, w.last_y = y;
+
+  const SendCommand send = w.send();
+  if (!io.WantCaptureMouse) {
+    if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+      const auto hit = pick_body(s, mouse_ray(w, x, y));
+      w.ui.view.selected = hit ? hit->body : -1;
+    } else if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+      const auto hit = pick_body(s, mouse_ray(w, x, y));
+      if (hit && hit->body < s.bodies && !s.fixed[hit->body]) {
+        // Pull with a spring of about 2 Hz for this body unless the user set a stiffness.
+        const double k = w.ui.drag_stiffness > 0
+                             ? w.ui.drag_stiffness
+                             : s.mass[hit->body] * std::pow(2 * M_PI * 2.0, 2);
+        w.pull_anchor = vec(s.position[hit->body]);
+        send(cmd::DragStart{hit->body, Vec3(w.pull_anchor.x, w.pull_anchor.y, w.pull_anchor.z), k});
+        w.ui.notice = "pulling body " + std::to_string(hit->body) + " with k = " + format_double(k);
+        w.gesture = GuiWindow::Gesture::Pull;
+      } else {
+        w.gesture = GuiWindow::Gesture::Orbit;
+      }
+    } else if (ImGui::IsMouseClicked(ImGuiMouseButton_Right) ||
+               ImGui::IsMouseClicked(ImGuiMouseButton_Middle)) {
+      w.gesture = GuiWindow::Gesture::Pan;
+    }
+    if (io.MouseWheel != 0) w.camera.zoom(io.MouseWheel);
+  }
+
+  int width = 0, height = 0;
+  glfwGetWindowSize(w.window, &width, &height);
+  if (w.gesture == GuiWindow::Gesture::Orbit || w.gesture == GuiWindow::Gesture::Pan ||
+      (!io.WantCaptureMouse && io.MouseWheel != 0))
+    w.camera_auto = false;
+  switch (w.gesture) {
+    case GuiWindow::Gesture::Orbit: w.camera.orbit(dx, dy); break;
+    case GuiWindow::Gesture::Pan: w.camera.pan(dx, dy, float(height)); break;
+    case GuiWindow::Gesture::Pull:
+      if (dx != 0 || dy != 0) {
+        const glm::vec3 p = point_on_view_plane(mouse_ray(w, x, y), w.pull_anchor, w.camera.forward());
+        send(cmd::DragMove{Vec3(p.x, p.y, p.z)});
+      }
+      break;
+    case GuiWindow::Gesture::None: break;
+  }
+  const bool any_down = ImGui::IsMouseDown(ImGuiMouseButton_Left) ||
+                        ImGui::IsMouseDown(ImGuiMouseButton_Right) ||
+                        ImGui::IsMouseDown(ImGuiMouseButton_Middle);
+  if (!any_down && w.gesture != GuiWindow::Gesture::None) {
+    if (w.gesture == GuiWindow::Gesture::Pull) send(cmd::DragEnd{});
+    w.gesture = GuiWindow::Gesture::None;
+  }
+}
+
+}  // namespace stepwise::cli

@@ -1,0 +1,55 @@
+#pragma once
+// Everything the window's frame loop owns, shared by its parts (gui_app, gui_input).
+#include <GLFW/glfw3.h>
+
+#include <chrono>
+#include <memory>
+#include <vector>
+
+#include "app/gui_app.hpp"
+#include "app/gui_settings.hpp"
+#include "render/camera.hpp"
+#include "render/frame_target.hpp"
+#include "render/scene_renderer.hpp"
+#include "runtime/physics_worker.hpp"
+#include "ui/ui_state.hpp"
+
+namespace stepwise::cli {
+
+struct GuiWindow {
+  GLFWwindow* window = nullptr;
+  PhysicsWorker worker;
+  UiState ui;
+  PersistedSettings settings;
+  Camera camera;
+  std::unique_ptr<SceneRenderer> renderer;
+  std::unique_ptr<FrameTarget> target;
+  std::vector<EnergySample> samples;
+  std::uint64_t seen_generation = 0;
+  std::string camera_source;  // the camera is framed again when the scene source changes
+  // Until the user moves the camera, it widens to keep every body in view (orbits, falls).
+  bool camera_auto = true;
+  Bounds framed;
+
+  // Mouse gestures.
+  enum class Gesture { None, Orbit, Pan, Pull } gesture = Gesture::None;
+  double last_x = 0, last_y = 0;
+  glm::vec3 pull_anchor{0};
+
+  // Scene file watching and dropped files.
+  std::string watched_path;
+  long long watched_stamp = 0;
+  std::chrono::steady_clock::time_point last_watch;
+  std::vector<std::string> dropped;
+
+  SendCommand send() {
+    return [this](Command c) { worker.send(std::move(c)); };
+  }
+};
+
+// Mouse and keyboard, when ImGui does not want them.
+void handle_input(GuiWindow& w, const Snapshot& s);
+// F12 and the window button: the 3-D view as a PNG; returns the path written.
+std::string save_view_screenshot(GuiWindow& w, const Snapshot& s);
+
+}  // namespace stepwise::cli

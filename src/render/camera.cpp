@@ -1,0 +1,57 @@
+#include "render/camera.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace stepwise {
+
+glm::vec3 Camera::eye() const {
+  const glm::vec3 offset(std::cos(pitch) * std::cos(yaw), std::cos(pitch) * std::sin(yaw),
+                         std::sin(pitch));
+  return target + distance * offset;
+}
+
+glm::mat4 Camera::view() const { return glm::lookAt(eye(), target, glm::vec3(0, 0, 1)); }
+
+glm::mat4 Camera::projection(float aspect) const {
+  // Near and far follow the distance so both a 1 cm cradle and a 100 m pile keep depth precision.
+  return glm::perspective(fov_y, std::max(aspect, 1e-3f), std::max(distance * 1e-3f, 1e-5f),
+                          distance * 100.0f + 10.0f);
+}
+
+void Camera::orbit(float dx, float dy) {
+  yaw -= dx * 0.006f;
+  pitch = std::clamp(pitch + dy * 0.006f, -1.55f, 1.55f);
+}
+
+void Camera::pan(float dx, float dy, float viewport_height) {
+  const glm::vec3 f = forward();
+  const glm::vec3 right = glm::normalize(glm::cross(f, glm::vec3(0, 0, 1)));
+  const glm::vec3 up = glm::cross(right, f);
+  const float per_pixel = 2.0f * distance * std::tan(fov_y / 2) / std::max(viewport_height, 1.0f);
+  target += (-dx * right + dy * up) * per_pixel;
+}
+
+void Camera::zoom(float wheel_steps) {
+  distance = std::clamp(distance * std::pow(0.88f, wheel_steps), 1e-4f, 1e5f);
+}
+
+void Camera::frame(const glm::vec3& low, const glm::vec3& high) {
+  target = 0.5f * (low + high);
+  const float radius = std::max(0.5f * glm::length(high - low), 1e-3f);
+  distance = radius / std::sin(fov_y / 2) * 1.05f;
+  yaw = 0.9f;
+  pitch = 0.45f;
+}
+
+Ray Camera::ray_through(float px, float py, float width, float height) const {
+  const glm::mat4 inverse = glm::inverse(projection(width / height) * view());
+  const float x = 2.0f * px / width - 1.0f, y = 1.0f - 2.0f * py / height;
+  glm::vec4 a = inverse * glm::vec4(x, y, -1.0f, 1.0f), b = inverse * glm::vec4(x, y, 1.0f, 1.0f);
+  a /= a.w;
+  b /= b.w;
+  return {glm::vec3(a), glm::normalize(glm::vec3(b - a))};
+}
+
+}  // namespace stepwise

@@ -1,0 +1,34 @@
+#pragma once
+// An orbit camera around a target point, +z up (gravity points down -z in every scene).
+#include <glm/glm.hpp>
+
+namespace stepwise {
+
+struct Ray {
+  glm::vec3 origin, direction;  // direction normalised
+};
+
+class Camera {
+ public:
+  glm::mat4 view() const;
+  glm::mat4 projection(float aspect) const;
+  glm::vec3 eye() const;
+  glm::vec3 forward() const { return glm::normalize(target - eye()); }
+
+  void orbit(float dx_pixels, float dy_pixels);
+  void pan(float dx_pixels, float dy_pixels, float viewport_height);
+  void zoom(float wheel_steps);
+  // Looks at a bounding box from the default direction so all of it is in view.
+  void frame(const glm::vec3& low, const glm::vec3& high);
+  // The ray through a pixel (origin top-left) of a viewport.
+  Ray ray_through(float px, float py, float width, float height) const;
+
+  glm::vec3 target{0.0f};
+  float distance = 5.0f;
+  float yaw = 0.9f;     // about +z, radians
+  float pitch = 0.45f;  // above the horizon, radians
+  float fov_y = glm::radians(40.0f);
+  float near_plane = 0.01f, far_plane = 1000.0f;
+};
+
+}  // namespace stepwise

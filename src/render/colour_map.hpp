@@ -1,0 +1,28 @@
+#pragma once
+// How bodies are coloured: by id, or by a quantity on a perceptual ramp with an auto range.
+// Pure data (no GL), so the legend in the panels uses the same ramp.
+#include <glm/glm.hpp>
+#include <vector>
+
+#include "runtime/snapshot.hpp"
+
+namespace stepwise {
+
+enum class ColourBy { Id, Speed, AngularSpeed, KineticEnergy, Force };
+inline constexpr const char* kColourByNames[] = {"id", "speed", "angular speed", "kinetic energy",
+                                                 "force"};
+
+struct ColourScale {
+  ColourBy by = ColourBy::Id;
+  float low = 0, high = 1;
+  const char* unit = "";
+};
+
+glm::vec3 colour_ramp(float t);  // t in [0, 1]: deep blue, teal, yellow, red
+glm::vec3 id_colour(int id);
+glm::vec3 load_colour(float load);  // bonds: grey-blue when slack, red at the scene's peak
+
+// One colour per body; returns the range the legend shows.
+ColourScale body_colours(const Snapshot& s, ColourBy by, std::vector<glm::vec4>& out);
+
+}  // namespace stepwise

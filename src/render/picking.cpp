@@ -1,0 +1,65 @@
+#include "render/picking.hpp"
+
+#include <cmath>
+#include <glm/gtc/quaternion.hpp>
+#include <limits>
+
+namespace stepwise {
+namespace {
+
+glm::vec3 vec(const Float3& v) { return {v[0], v[1], v[2]}; }
+
+std::optional<float> hit_sphere(const Ray& ray, const glm::vec3& centre, float radius) {
+  const glm::vec3 oc = ray.origin - centre;
+  const float b = glm::dot(oc, ray.direction);
+  const float c = glm::dot(oc, oc) - radius * radius;
+  const float disc = b * b - c;
+  if (disc < 0) return std::nullopt;
+  const float t = -b - std::sqrt(disc);
+  if (t < 0) return std::nullopt;
+  return t;
+}
+
+std::optional<float> hit_box(const Ray& ray, const BoxInstance& box) {
+  const glm::quat q(box.orientation[0], box.orientation[1], box.orientation[2], box.orientation[3]);
+  const glm::quat inverse = glm::conjugate(q);
+  const glm::vec3 origin = inverse * (ray.origin - vec(box.position));
+  const glm::vec3 dir = inverse * ray.direction;
+  float near = -std::numeric_limits<float>::infinity(), far = std::numeric_limits<float>::infinity();
+  for (int k = 0; k < 3; ++k) {
+    const float h = box.half_extents[k];
+    if (std::abs(dir[k]) < 1e-12f) {
+      if (std::abs(origin[k]) > h) return std::nullopt;
+      continue;
+    }
+    float t0 = (-h - origin[k]) / dir[k], t1 = (h - origin[k]) / dir[k];
+    if (t0 > t1) std::swap(t0, t1);
+    near = std::max(near, t0);
+    far = std::min(far, t1);
+  }
+  if (near > far || far < 0) return std::nullopt;
+  return std::max(near, 0.0f);
+}
+
+}  // namespace
+
+std::optional<Pick> pick_body(const Snapshot& s, const Ray& ray) {
+  std::optional<Pick> best;
+  auto consider = [&](int body, std::optional<float> t) {
+    if (t && (!best || *t < best->distance))
+      best = Pick{body, *t, ray.origin + *t * ray.direction};
+  };
+  for (const SphereInstance& sphere : s.spheres)
+    consider(sphere.body, hit_sphere(ray, vec(sphere.position), sphere.radius));
+  for (const BoxInstance& box : s.boxes) consider(box.body, hit_box(ray, box));
+  return best;
+}
+
+glm::vec3 point_on_view_plane(const Ray& ray, const glm::vec3& anchor, const glm::vec3& view_dir) {
+  const float denom = glm::dot(ray.direction, view_dir);
+  if (std::abs(denom) < 1e-6f) return anchor;
+  const float t = glm::dot(anchor - ray.origin, view_dir) / denom;
+  return ray.origin + t * ray.direction;
+}
+
+}  // namespace stepwise

@@ -1,0 +1,216 @@
+#include "render/scene_renderer.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace stepwise {
+namespace {
+
+glm::vec3 vec(const Float3& v) { return {v[0], v[1], v[2]}; }
+
+const glm::vec3 kLightWorld = glm::normalize(glm::vec3(0.45f, 0.25f, 1.0f));
+const glm::vec4 kBackground(0.115f, 0.125f, 0.15f, 1.0f);
+
+float nice_step(float extent) {
+  const float raw = std::max(extent / 12.0f, 1e-6f);
+  const float decade = std::pow(10.0f, std::floor(std::log10(raw)));
+  for (float m : {1.0f, 2.0f, 5.0f})
+    if (m * decade >= raw) return m * decade;
+  return 10.0f * decade;
+}
+
+glm::vec4 bond_orientation(const glm::vec3& from, const glm::vec3& to) {
+  const glm::vec3 axis = to - from;
+  const float length = glm::length(axis);
+  if (!(length > 0)) return {1, 0, 0, 0};
+  // The shortest rotation taking +x onto the bond: (1 + x.d, x × d), normalised.
+  const glm::vec3 d = axis / length;
+  if (d.x < -0.9999f) return {0, 0, 0, 1};
+  const glm::vec4 q(1.0f + d.x, 0.0f, -d.z, d.y);
+  return q / glm::length(q);
+}
+
+}  // namespace
+
+void Bounds::add(const glm::vec3& p, float r) {
+  if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z)) return;
+  if (empty) {
+    low = p - r;
+    high = p + r;
+    empty = false;
+  } else {
+    low = glm::min(low, p - r);
+    high = glm::max(high, p + r);
+  }
+}
+
+Bounds snapshot_bounds(const Snapshot& s) {
+  Bounds b;
+  for (const SphereInstance& sphere : s.spheres) b.add(vec(sphere.position), sphere.radius);
+  for (const BoxInstance& box : s.boxes)
+    b.add(vec(box.position), glm::length(vec(box.half_extents)));
+  if (b.empty) b.add(glm::vec3(0), 1);
+  return b;
+}
+
+SceneRenderer::SceneRenderer()
+    : spheres_(std::make_unique<SphereBatch>()),
+      boxes_(std::make_unique<BoxBatch>()),
+      shadows_(std::make_unique<ShadowBatch>()),
+      lines_(std::make_unique<LineBatch>()) {}
+
+SceneRenderer::~SceneRenderer() = default;
+
+void SceneRenderer::build_bodies(const Snapshot& s, const ViewOptions& o) {
+  scale_ = body_colours(s, o.colour_by, body_colour_);
+  auto colour_of = [&](int body) {
+    glm::vec4 c = body_colour_[body] * o.tint;
+    if (body == o.selected || body == s.dragged_body) c = glm::vec4(glm::mix(glm::vec3(c), glm::vec3(1), 0.45f), c.a);
+    return c;
+  };
+  sphere_draws_.clear();
+  box_draws_.clear();
+  casters_.clear();
+  for (const SphereInstance& sphere : s.spheres) {
+    sphere_draws_.push_back({glm::vec4(vec(sphere.position), sphere.radius), colour_of(sphere.body)});
+    casters_.emplace_back(vec(sphere.position), sphere.radius);
+  }
+  for (const BoxInstance& box : s.boxes) {
+    const glm::vec3 half = vec(box.half_extents);
+    box_draws_.push_back({vec(box.position), glm::vec4(box.orientation[0], box.orientation[1],
+                                                       box.orientation[2], box.orientation[3]),
+                          half, colour_of(box.body)});
+    casters_.emplace_back(vec(box.position), std::max({half.x, half.y, half.z}));
+  }
+  bond_draws_.clear();
+  if (!o.bonds) return;
+  auto body_size = [&](int i) {
+    float size = 0;
+    for (const SphereInstance& sphere : s.spheres)
+      if (sphere.body == i) return sphere.radius;
+    for (const BoxInstance& box : s.boxes)
+      if (box.body == i) size = std::min({box.half_extents[0], box.half_extents[1], box.half_extents[2]});
+    return size;
+  };
+  float width = -1;
+  for (const BondLine& bond : s.bonds) {
+    if (bond.broken || bond.i >= s.bodies || bond.j >= s.bodies) continue;
+    if (width < 0) width = 0.18f * std::max(std::min(body_size(bond.i), body_size(bond.j)), 1e-4f);
+    const glm::vec3 a = vec(s.position[bond.j]), b = vec(s.position[bond.i]);
+    bond_draws_.push_back({0.5f * (a + b), bond_orientation(a, b),
+                           glm::vec3(0.5f * glm::length(b - a), width, width),
+                           glm::vec4(load_colour(bond.load), 1.0f) * o.tint});
+  }
+}
+
+void SceneRenderer::build_environment(const Snapshot& s, const ViewOptions& o, float floor_z) {
+  line_vertices_.clear();
+  triangle_vertices_.clear();
+  overlay_lines_.clear();
+  const Bounds& b = sticky_bounds_;
+  const glm::vec3 centre = 0.5f * (b.low + b.high), half = 0.5f * (b.high - b.low);
+  const float extent = std::max({half.x, half.y, half.z, 1e-3f});
+  if (o.grid) {
+    const float step = nice_step(2.5f * extent);
+    const float reach = std::ceil(1.6f * extent / step) * step;
+    const float cx = std::round(centre.x / step) * step, cy = std::round(centre.y / step) * step;
+    const glm::vec4 floor_colour(0.20f, 0.215f, 0.25f, 1.0f), grid_colour(0.34f, 0.36f, 0.41f, 1.0f);
+    const glm::vec3 corners[4] = {{cx - reach, cy - reach, floor_z}, {cx + reach, cy - reach, floor_z},
+                                  {cx + reach, cy + reach, floor_z}, {cx - reach, cy + reach, floor_z}};
+    for (int k : {0, 1, 2, 0, 2, 3}) triangle_vertices_.push_back({corners[k], floor_colour});
+    const float lift = 1e-4f * extent;
+    for (float d = -reach; d <= reach + 0.5f * step; d += step) {
+      line_vertices_.push_back({{cx + d, cy - reach, floor_z + lift}, grid_colour});
+      line_vertices_.push_back({{cx + d, cy + reach, floor_z + lift}, grid_colour});
+      line_vertices_.push_back({{cx - reach, cy + d, floor_z + lift}, grid_colour});
+      line_vertices_.push_back({{cx + reach, cy + d, floor_z + lift}, grid_colour});
+    }
+  }
+  if (o.walls) {
+    for (const WallPlane& wall : s.walls) {
+      const glm::vec3 n = glm::normalize(vec(wall.normal)), p = vec(wall.point);
+      if (n.z > 0.99f) continue;  // the floor is drawn as the grid
+      const glm::vec3 helper = std::abs(n.z) < 0.9f ? glm::vec3(0, 0, 1) : glm::vec3(1, 0, 0);
+      const glm::vec3 t1 = glm::normalize(glm::cross(n, helper)), t2 = glm::cross(n, t1);
+      auto reach = [&](const glm::vec3& t) { return glm::dot(glm::abs(t), half) * 1.02f; };
+      const glm::vec3 c = centre - glm::dot(centre - p, n) * n;
+      const glm::vec3 u = reach(t1) * t1, v = reach(t2) * t2;
+      const glm::vec3 q[4] = {c - u - v, c + u - v, c + u + v, c - u + v};
+      const glm::vec4 fill(0.55f, 0.65f, 0.8f, 0.10f), edge(0.6f, 0.7f, 0.85f, 0.6f);
+      for (int k : {0, 1, 2, 0, 2, 3}) triangle_vertices_.push_back({q[k], fill});
+      for (int k = 0; k < 4; ++k) {
+        line_vertices_.push_back({q[k], edge});
+        line_vertices_.push_back({q[(k + 1) % 4], edge});
+      }
+    }
+  }
+  if (s.dragged_body >= 0 && s.dragged_body < s.bodies) {
+    const glm::vec4 pull(1.0f, 0.85f, 0.2f, 1.0f);
+    overlay_lines_.push_back({vec(s.position[s.dragged_body]), pull});
+    overlay_lines_.push_back({vec(s.drag_target), pull});
+  }
+}
+
+RenderStats SceneRenderer::draw(const Snapshot& s, const Camera& camera, const ViewOptions& o,
+                                FrameTarget& target) {
+  RenderStats stats;
+  target.bind_for_drawing();
+  glClearColor(kBackground.r, kBackground.g, kBackground.b, kBackground.a);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LEQUAL);
+  glDisable(GL_CULL_FACE);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+
+  if (s.scene_generation != bounds_generation_) {
+    sticky_bounds_ = Bounds{};
+    bounds_generation_ = s.scene_generation;
+  }
+  const Bounds now = snapshot_bounds(s);
+  sticky_bounds_.add(now.low, 0);
+  sticky_bounds_.add(now.high, 0);
+  float floor_z = sticky_bounds_.low.z - 0.02f * glm::length(sticky_bounds_.high - sticky_bounds_.low);
+  for (const WallPlane& wall : s.walls)
+    if (wall.normal[2] > 0.99f) floor_z = wall.point[2];
+
+  FrameUniforms u;
+  u.view = camera.view();
+  u.projection = camera.projection(float(target.width()) / float(target.height()));
+  u.light_world = kLightWorld;
+  u.light_view = glm::normalize(glm::mat3(u.view) * kLightWorld);
+
+  build_bodies(s, o);
+  build_environment(s, o, floor_z);
+  // Opaque floor, then shadows on it (no depth writes), then bodies, then translucent walls.
+  std::vector<LineVertex> floor(triangle_vertices_.begin(),
+                                triangle_vertices_.begin() + (o.grid ? std::min<size_t>(6, triangle_vertices_.size()) : 0));
+  stats.draw_calls += lines_->draw(floor, GL_TRIANGLES, u);
+  stats.draw_calls += lines_->draw(line_vertices_, GL_LINES, u);
+  if (o.shadows) {
+    glDepthMask(GL_FALSE);
+    stats.draw_calls += shadows_->draw(casters_, floor_z, u);
+    glDepthMask(GL_TRUE);
+  }
+  stats.draw_calls += spheres_->draw(sphere_draws_, u);
+  stats.draw_calls += boxes_->draw(box_draws_, u);
+  if (o.bonds_on_top) glClear(GL_DEPTH_BUFFER_BIT);
+  stats.draw_calls += boxes_->draw(bond_draws_, u);
+  if (triangle_vertices_.size() > floor.size()) {
+    glDepthMask(GL_FALSE);
+    std::vector<LineVertex> walls(triangle_vertices_.begin() + floor.size(), triangle_vertices_.end());
+    stats.draw_calls += lines_->draw(walls, GL_TRIANGLES, u);
+    glDepthMask(GL_TRUE);
+  }
+  glDisable(GL_DEPTH_TEST);
+  stats.draw_calls += lines_->draw(overlay_lines_, GL_LINES, u);
+  glEnable(GL_DEPTH_TEST);
+
+  target.resolve();
+  stats.spheres = int(sphere_draws_.size());
+  stats.boxes = int(box_draws_.size());
+  stats.bonds = int(bond_draws_.size());
+  return stats;
+}
+
+}  // namespace stepwise

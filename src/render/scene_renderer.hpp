@@ -1,0 +1,60 @@
+#pragma once
+// Draws one snapshot: bodies, bonds, walls, floor grid, shadows and the pull spring, into a
+// FrameTarget. A handful of draw calls whatever the number of bodies.
+#include <memory>
+
+#include "render/batches.hpp"
+#include "render/camera.hpp"
+#include "render/colour_map.hpp"
+#include "render/frame_target.hpp"
+
+namespace stepwise {
+
+struct ViewOptions {
+  ColourBy colour_by = ColourBy::Id;
+  bool shadows = true, bonds = true, walls = true, grid = true;
+  bool bonds_on_top = false;  // draw bonds through the bodies that hide them
+  int selected = -1;
+  glm::vec4 tint{1, 1, 1, 1};  // multiplies body colours (ghost runs)
+};
+
+struct RenderStats {
+  int draw_calls = 0;
+  int spheres = 0, boxes = 0, bonds = 0;
+};
+
+struct Bounds {
+  glm::vec3 low{0}, high{0};
+  bool empty = true;
+  void add(const glm::vec3& p, float r);
+};
+Bounds snapshot_bounds(const Snapshot& s);
+
+class SceneRenderer {
+ public:
+  SceneRenderer();
+  ~SceneRenderer();
+  // Clears the target and draws the scene. `ghosts` are extra snapshots drawn translucent.
+  RenderStats draw(const Snapshot& s, const Camera& camera, const ViewOptions& options,
+                   FrameTarget& target);
+  const ColourScale& colour_scale() const { return scale_; }
+
+ private:
+  void build_bodies(const Snapshot& s, const ViewOptions& o);
+  void build_environment(const Snapshot& s, const ViewOptions& o, float floor_z);
+
+  std::unique_ptr<SphereBatch> spheres_;
+  std::unique_ptr<BoxBatch> boxes_;
+  std::unique_ptr<ShadowBatch> shadows_;
+  std::unique_ptr<LineBatch> lines_;
+  std::vector<glm::vec4> body_colour_;
+  std::vector<SphereDraw> sphere_draws_;
+  std::vector<BoxDraw> box_draws_, bond_draws_;
+  std::vector<glm::vec4> casters_;
+  std::vector<LineVertex> line_vertices_, triangle_vertices_, overlay_lines_;
+  ColourScale scale_;
+  std::uint64_t bounds_generation_ = ~0ull;
+  Bounds sticky_bounds_;  // everything the scene has occupied since it was loaded
+};
+
+}  // namespace stepwise

@@ -1,0 +1,39 @@
+#pragma once
+// What the window asks of the physics thread. Every change to a running simulation travels as one
+// of these; the worker applies them between steps, in order.
+#include <map>
+#include <string>
+#include <variant>
+
+#include "core/params.hpp"
+#include "core/types.hpp"
+
+namespace stepwise {
+
+enum class Pacing { RealTime, Fastest };
+
+namespace cmd {
+struct LoadScene {
+  std::string source;  // built-in name or .toml path
+  std::map<std::string, ParamValue> overrides;
+};
+struct Reset {};  // rebuild the loaded scene with its current parameters
+struct SetIntegrator { std::string name; };
+struct SetRotation { std::string name; };
+struct SetDt { double dt; };
+struct SetTunable { int model; std::string name; double value; };  // force model index
+struct SetIntegratorOption { std::string name; double value; };
+struct SetRunning { bool running; };
+struct StepOnce { long steps = 1; };
+struct SetPacing { Pacing pacing; double slow_motion = 1; };  // sim seconds per wall second
+struct DragStart { int body; Vec3 target; double stiffness; };
+struct DragMove { Vec3 target; };
+struct DragEnd {};
+}  // namespace cmd
+
+using Command = std::variant<cmd::LoadScene, cmd::Reset, cmd::SetIntegrator, cmd::SetRotation,
+                             cmd::SetDt, cmd::SetTunable, cmd::SetIntegratorOption,
+                             cmd::SetRunning, cmd::StepOnce, cmd::SetPacing, cmd::DragStart,
+                             cmd::DragMove, cmd::DragEnd>;
+
+}  // namespace stepwise

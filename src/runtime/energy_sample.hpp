@@ -1,0 +1,20 @@
+#pragma once
+// One point of the live energy plot. In real-time pacing there is one per step; when the worker
+// runs faster than the plot can use, a sample covers several steps and carries the extremes of
+// the energy error over them, so no step's excursion is lost.
+#include <cstdint>
+#include <string>
+
+namespace stepwise {
+
+struct EnergySample {
+  std::uint64_t scene_generation = 0;
+  long step = 0;
+  long steps_covered = 1;
+  double time = 0;
+  double kinetic = 0, potential = 0, total = 0, external_work = 0, dissipated = 0;
+  double error = 0, error_min = 0, error_max = 0;
+  std::string marker;  // "integrator: rk4", "dt 0.005", ... set on the first sample after a change
+};
+
+}  // namespace stepwise

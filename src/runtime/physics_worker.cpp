@@ -1,0 +1,306 @@
+#include "runtime/physics_worker.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/bonds/bond_common.hpp"
+
+namespace stepwise {
+namespace {
+
+constexpr auto kSlice = std::chrono::milliseconds(8);      // longest stretch of stepping
+constexpr auto kPublishEvery = std::chrono::milliseconds(8);
+constexpr double kMaxLag = 0.25;                           // wall seconds before pacing gives up
+constexpr double kSamplesPerSecond = 4000;                 // plot resolution when running fast
+
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+}  // namespace
+
+PhysicsWorker::PhysicsWorker() { last_publish_ = rate_window_start_ = anchor_wall_ = Clock::now(); }
+
+PhysicsWorker::~PhysicsWorker() { stop(); }
+
+void PhysicsWorker::start() {
+  if (thread_.joinable()) return;
+  stop_ = false;
+  thread_ = std::thread([this] { run(); });
+}
+
+void PhysicsWorker::stop() {
+  {
+    std::lock_guard lock(wake_mutex_);
+    stop_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+void PhysicsWorker::send(Command command) {
+  commands_.push(std::move(command));
+  wake_.notify_all();
+}
+
+void PhysicsWorker::run() {
+  while (!stop_) {
+    iterate();
+    if (!running_ || !sim_) {
+      std::unique_lock lock(wake_mutex_);
+      wake_.wait_for(lock, std::chrono::milliseconds(20),
+                     [this] { return stop_.load() || !commands_.empty(); });
+    }
+  }
+  flush_sample();
+}
+
+void PhysicsWorker::iterate() {
+  commands_.take_all(pending_);
+  for (const Command& command : pending_) {
+    try {
+      apply(command);
+    } catch (const std::exception& e) {  // bad input from a panel: report it, keep running
+      error_ = e.what();
+      error_step_ = -1;
+      error_body_ = -1;
+    }
+    dirty_ = true;
+  }
+  if (running_ && sim_) advance_for(kSlice);
+  const auto now = Clock::now();
+  if (dirty_ || (running_ && now - last_publish_ >= kPublishEvery)) publish();
+}
+
+void PhysicsWorker::load(const std::string& source,
+                         const std::map<std::string, ParamValue>& overrides) {
+  RunSpec spec = load_scene(source, overrides);
+  auto sim = std::make_unique<Simulation>(make_simulation(spec));
+  sim->energy();  // evaluates once so a broken scene fails here, not mid-run
+  flush_sample();
+  spec_ = std::move(spec);
+  source_ = source;
+  overrides_ = overrides;
+  sim_ = std::move(sim);
+  drag_model_ = -1;
+  error_.clear();
+  error_step_ = -1;
+  error_body_ = -1;
+  ++generation_;
+  reanchor();
+  record_sample(sim_->energy());
+  flush_sample();
+}
+
+void PhysicsWorker::apply(const Command& command) {
+  if (const auto* c = std::get_if<cmd::LoadScene>(&command)) return load(c->source, c->overrides);
+  if (std::holds_alternative<cmd::Reset>(command)) {
+    if (!source_.empty()) load(source_, overrides_);
+    return;
+  }
+  if (const auto* c = std::get_if<cmd::SetRunning>(&command)) {
+    running_ = c->running;
+    reanchor();
+    return;
+  }
+  if (const auto* c = std::get_if<cmd::SetPacing>(&command)) {
+    if (!(c->slow_motion > 0) || !std::isfinite(c->slow_motion))
+      throw InputError("slow motion factor must be positive");
+    pacing_ = c->pacing;
+    slow_motion_ = c->slow_motion;
+    reanchor();
+    return;
+  }
+  if (!sim_) throw InputError("no scene loaded");
+  Simulation& sim = *sim_;
+  std::visit(
+      Overloaded{
+          [&](const cmd::SetIntegrator& c) {
+            if (!IntegratorRegistry::instance().contains(c.name))
+              throw InputError(IntegratorRegistry::instance().unknown_message(c.name));
+            sim.set_integrator(c.name);
+            sim.invalidate();
+            mark("integrator " + c.name);
+          },
+          [&](const cmd::SetRotation& c) {
+            if (!RotationRegistry::instance().contains(c.name))
+              throw InputError(RotationRegistry::instance().unknown_message(c.name));
+            sim.set_rotation(c.name);
+            sim.invalidate();
+            mark("rotation " + c.name);
+          },
+          [&](const cmd::SetDt& c) {
+            sim.set_dt(c.dt);  // validates
+            sim.invalidate();
+            mark("dt " + format_double(c.dt));
+            reanchor();
+          },
+          [&](const cmd::SetTunable& c) {
+            if (c.model < 0 || c.model >= int(sim.world().forces.size()))
+              throw InputError("no force model #" + std::to_string(c.model));
+            if (!std::isfinite(c.value)) throw InputError(c.name + " must be finite");
+            sim.edit([&](World& w) { w.forces[c.model]->set_tunable(c.name, c.value); });
+            mark(sim.world().forces[c.model]->kind() + "." + c.name + " " + format_double(c.value));
+          },
+          [&](const cmd::SetIntegratorOption& c) {
+            sim.integrator().set_option(c.name, c.value);
+            mark(c.name + " " + format_double(c.value));
+          },
+          [&](const cmd::StepOnce& c) {
+            running_ = false;
+            for (long s = 0; s < c.steps; ++s)
+              if (!step_once()) break;
+            flush_sample();
+          },
+          [&](const cmd::DragStart& c) {
+            if (c.body < 0 || c.body >= sim.world().size())
+              throw InputError("no body " + std::to_string(c.body) + " to drag");
+            if (drag_model_ >= 0) return;
+            ParamTable p("drag");
+            p.set("body", double(c.body));
+            p.set("target", std::vector<double>{c.target.x(), c.target.y(), c.target.z()});
+            p.set("k", c.stiffness);
+            auto spring = ForceRegistry::instance().make("mouse-spring", p);
+            sim.edit([&](World& w) { w.add_force(std::move(spring)); });
+            drag_model_ = int(sim.world().forces.size()) - 1;
+          },
+          [&](const cmd::DragMove& c) {
+            if (drag_model_ < 0) return;
+            ForceModel& spring = *sim.world().forces[drag_model_];
+            spring.set_tunable("target_x", c.target.x());
+            spring.set_tunable("target_y", c.target.y());
+            spring.set_tunable("target_z", c.target.z());
+          },
+          [&](const cmd::DragEnd&) {
+            if (drag_model_ < 0) return;
+            const int index = drag_model_;
+            sim.edit([&](World& w) { w.forces.erase(w.forces.begin() + index); });
+            drag_model_ = -1;
+          },
+          [](const auto&) {},
+      },
+      command);
+}
+
+void PhysicsWorker::reanchor() {
+  anchor_wall_ = Clock::now();
+  anchor_sim_ = sim_ ? sim_->time() : 0.0;
+}
+
+bool PhysicsWorker::step_once() {
+  if (const auto failure = sim_->step()) {
+    running_ = false;
+    error_ = failure->message();
+    error_step_ = failure->step;
+    error_body_ = failure->body;
+    flush_sample();
+    return false;
+  }
+  ++rate_window_steps_;
+  record_sample(sim_->energy());
+  return true;
+}
+
+void PhysicsWorker::advance_for(Clock::duration budget) {
+  const auto start = Clock::now();
+  const double sim_start = sim_->time();
+  auto deadline = start + budget;
+  while (Clock::now() < deadline) {
+    if (pacing_ == Pacing::RealTime) {
+      const double wall = std::chrono::duration<double>(Clock::now() - anchor_wall_).count();
+      const double target = anchor_sim_ + slow_motion_ * wall;
+      if (sim_->time() >= target) break;
+      // Far behind (a slow machine or a huge scene): drop the debt rather than never catching up.
+      if ((target - sim_->time()) / slow_motion_ > kMaxLag) reanchor();
+    }
+    // Steps in small batches so the clock is read rarely for fast scenes.
+    for (int k = 0; k < 16; ++k) {
+      if (!step_once()) return;
+      if (pacing_ == Pacing::RealTime &&
+          sim_->time() >= anchor_sim_ + slow_motion_ *
+                                            std::chrono::duration<double>(Clock::now() - anchor_wall_).count())
+        break;
+    }
+  }
+  rate_window_sim_ += sim_->time() - sim_start;
+  const double window = std::chrono::duration<double>(Clock::now() - rate_window_start_).count();
+  if (window >= 0.5) {
+    steps_per_second_ = rate_window_steps_ / window;
+    realtime_factor_ = rate_window_sim_ / window;
+    rate_window_steps_ = 0;
+    rate_window_sim_ = 0;
+    rate_window_start_ = Clock::now();
+  }
+}
+
+void PhysicsWorker::mark(std::string marker) {
+  flush_sample();
+  next_marker_ = std::move(marker);
+  record_sample(sim_->energy());
+  flush_sample();
+}
+
+void PhysicsWorker::record_sample(const EnergyReport& r) {
+  EnergySample& s = pending_sample_;
+  if (!has_pending_sample_) {
+    s = EnergySample{};
+    s.scene_generation = generation_;
+    s.steps_covered = 0;
+    s.error_min = s.error_max = r.energy_error;
+    s.marker = std::move(next_marker_);
+    next_marker_.clear();
+    has_pending_sample_ = true;
+  }
+  s.step = r.step;
+  s.time = r.time;
+  s.kinetic = r.kinetic;
+  s.potential = r.potential;
+  s.total = r.total;
+  s.external_work = r.external_work;
+  s.dissipated = r.dissipated;
+  s.error = r.energy_error;
+  s.error_min = std::min(s.error_min, r.energy_error);
+  s.error_max = std::max(s.error_max, r.energy_error);
+  ++s.steps_covered;
+  const long stride = running_ && pacing_ == Pacing::Fastest
+                          ? std::max(1L, long(steps_per_second_ / kSamplesPerSecond))
+                          : std::max(1L, long(steps_per_second_ / (kSamplesPerSecond * 4)));
+  if (s.steps_covered >= stride) flush_sample();
+}
+
+void PhysicsWorker::flush_sample() {
+  if (!has_pending_sample_) return;
+  samples_.push(std::move(pending_sample_));
+  has_pending_sample_ = false;
+}
+
+void PhysicsWorker::publish() {
+  Snapshot& s = snapshots_.write_slot();
+  s.revision = ++revision_;
+  s.scene_generation = generation_;
+  s.running = running_;
+  s.pacing = pacing_;
+  s.slow_motion = slow_motion_;
+  s.steps_per_second = running_ ? steps_per_second_ : 0;
+  s.realtime_factor = running_ ? realtime_factor_ : 0;
+  s.error = error_;
+  s.error_step = error_step_;
+  s.error_body = error_body_;
+  if (sim_) {
+    s.label = spec_->label;
+    s.source = source_;
+    s.builtin = spec_->builtin.value_or("");
+    s.scene_parameters = spec_->builtin ? scene_parameters(*spec_->builtin, spec_->parameters)
+                                        : ParamTable();
+    fill_snapshot(*sim_, s);
+  }
+  flush_sample();
+  snapshots_.publish();
+  last_publish_ = Clock::now();
+  dirty_ = false;
+}
+
+}  // namespace stepwise

@@ -1,0 +1,91 @@
+#pragma once
+// The physics thread. The window talks to it only through commands; it answers with snapshots
+// (newest wins, never torn) and energy samples (every one delivered). Stepping is paced to real
+// time, slowed down, or as fast as the machine goes.
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "core/simulation.hpp"
+#include "io/scene_file.hpp"
+#include "runtime/commands.hpp"
+#include "runtime/energy_sample.hpp"
+#include "runtime/message_queue.hpp"
+#include "runtime/snapshot.hpp"
+#include "runtime/triple_buffer.hpp"
+
+namespace stepwise {
+
+class PhysicsWorker {
+ public:
+  PhysicsWorker();
+  ~PhysicsWorker();
+  PhysicsWorker(const PhysicsWorker&) = delete;
+  PhysicsWorker& operator=(const PhysicsWorker&) = delete;
+
+  void start();
+  void stop();  // joins the thread; safe to call twice
+
+  // UI side. None of these wait for a step.
+  void send(Command command);
+  bool acquire_snapshot() { return snapshots_.acquire(); }
+  const Snapshot& snapshot() const { return snapshots_.read_slot(); }
+  void take_samples(std::vector<EnergySample>& out) { samples_.take_all(out); }
+
+  // Runs the worker's loop body once on the calling thread (tests without a thread).
+  void poll_for_tests() { iterate(); }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  void run();
+  void iterate();
+  void apply(const Command& command);
+  void load(const std::string& source, const std::map<std::string, ParamValue>& overrides);
+  void advance_for(Clock::duration budget);
+  bool step_once();  // false if the state went non-finite
+  void record_sample(const EnergyReport& report);
+  void flush_sample();
+  void mark(std::string marker);
+  void publish();
+  void reanchor();
+
+  std::thread thread_;
+  std::atomic<bool> stop_{false};
+  std::mutex wake_mutex_;
+  std::condition_variable wake_;
+
+  MessageQueue<Command> commands_;
+  std::vector<Command> pending_;
+  TripleBuffer<Snapshot> snapshots_;
+  MessageQueue<EnergySample> samples_;
+
+  // Worker-thread state.
+  std::optional<RunSpec> spec_;
+  std::string source_;
+  std::map<std::string, ParamValue> overrides_;
+  std::unique_ptr<Simulation> sim_;
+  std::uint64_t generation_ = 0, revision_ = 0;
+  bool running_ = true;
+  Pacing pacing_ = Pacing::RealTime;
+  double slow_motion_ = 1;
+  Clock::time_point anchor_wall_;
+  double anchor_sim_ = 0;
+  Clock::time_point last_publish_, rate_window_start_;
+  long rate_window_steps_ = 0;
+  double rate_window_sim_ = 0;
+  double steps_per_second_ = 0, realtime_factor_ = 0;
+  std::string error_;
+  long error_step_ = -1;
+  int error_body_ = -1;
+  int drag_model_ = -1;  // index of the mouse spring in world.forces, -1 when not dragging
+  EnergySample pending_sample_;
+  bool has_pending_sample_ = false;
+  std::string next_marker_;
+  bool dirty_ = true;  // something changed that the window has not seen
+};
+
+}  // namespace stepwise

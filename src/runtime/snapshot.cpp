@@ -1,0 +1,116 @@
+#include "runtime/snapshot.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/bonds/bond_common.hpp"
+#include "core/simulation.hpp"
+
+namespace stepwise {
+namespace {
+
+Float3 to_float(const Vec3& v) {
+  return {static_cast<float>(v.x()), static_cast<float>(v.y()), static_cast<float>(v.z())};
+}
+
+void fill_bodies(Simulation& sim, Snapshot& out) {
+  const World& world = sim.world();
+  const int n = world.size();
+  const Positions& force = sim.forces();
+  const Positions& torque = sim.torques();
+  out.bodies = n;
+  out.spheres.clear();
+  out.boxes.clear();
+  for (auto* column : {&out.position, &out.velocity, &out.angular_velocity, &out.force, &out.torque})
+    column->resize(n);
+  out.mass.resize(n);
+  out.kinetic_energy.resize(n);
+  out.fixed.resize(n);
+  for (int i = 0; i < n; ++i) {
+    const Vec3 x = world.x.col(i);
+    out.position[i] = to_float(x);
+    out.velocity[i] = to_float(world.v.col(i));
+    out.angular_velocity[i] = to_float(world.w.col(i));
+    out.force[i] = to_float(force.col(i));
+    out.torque[i] = to_float(torque.col(i));
+    out.mass[i] = static_cast<float>(world.mass(i));
+    out.kinetic_energy[i] = static_cast<float>(0.5 * world.mass(i) * world.v.col(i).squaredNorm() +
+                                               0.5 * world.w.col(i).dot(world.L.col(i)));
+    out.fixed[i] = world.flags[i] & kFixed ? 1 : 0;
+    const Quat& q = world.q[i];
+    switch (world.shape[i]) {
+      case Shape::Sphere:
+        out.spheres.push_back({out.position[i], static_cast<float>(world.radius(i)), i});
+        break;
+      case Shape::Box:
+        out.boxes.push_back({out.position[i],
+                             {float(q.w()), float(q.x()), float(q.y()), float(q.z())},
+                             to_float(world.half_extents.col(i)), i});
+        break;
+      case Shape::Clump:
+        for (const ClumpSphere& s : world.clump[i])
+          out.spheres.push_back({to_float(x + q * s.centre), static_cast<float>(s.radius), i});
+        break;
+    }
+  }
+}
+
+void fill_bonds(const World& world, Snapshot& out) {
+  out.bonds.clear();
+  const std::vector<BondReport> reports = bond_reports(world);
+  double max_n = 0, max_s = 0, max_t = 0, max_b = 0;
+  for (const BondReport& r : reports) {
+    max_n = std::max(max_n, std::abs(r.normal_force));
+    max_s = std::max(max_s, std::abs(r.shear_force));
+    max_t = std::max(max_t, std::abs(r.twist_torque));
+    max_b = std::max(max_b, std::abs(r.bend_torque));
+  }
+  auto relative = [](double value, double max) { return max > 0 ? std::abs(value) / max : 0.0; };
+  for (const BondReport& r : reports) {
+    const double load = std::max({relative(r.normal_force, max_n), relative(r.shear_force, max_s),
+                                  relative(r.twist_torque, max_t), relative(r.bend_torque, max_b)});
+    out.bonds.push_back({r.i, r.j, static_cast<float>(load), static_cast<float>(r.twist),
+                         static_cast<float>(r.bend), r.broken});
+  }
+}
+
+void fill_models(Simulation& sim, Snapshot& out) {
+  const World& world = sim.world();
+  out.walls.clear();
+  out.models.clear();
+  out.dragged_body = -1;
+  for (const auto& model : world.forces) {
+    out.models.push_back({model->kind(), model->tunables()});
+    ParamTable saved;
+    model->save(saved);
+    if (model->kind() == "mouse-spring") {
+      out.dragged_body = static_cast<int>(saved.number("body"));
+      out.drag_target = to_float(saved.vec3("target", Vec3::Zero()));
+    }
+    if (!saved.has("wall")) continue;
+    for (const ParamTable& wall : saved.tables("wall")) {
+      const Vec3 point = wall.vec3("point", Vec3::Zero()) +
+                         sim.time() * wall.vec3("velocity", Vec3::Zero());
+      out.walls.push_back({to_float(point), to_float(wall.vec3("normal", Vec3::UnitZ()))});
+    }
+  }
+  out.integrator_options = sim.integrator().options();
+}
+
+}  // namespace
+
+void fill_snapshot(Simulation& sim, Snapshot& out) {
+  out.integrator = sim.integrator_name();
+  out.rotation = sim.rotation_name();
+  out.dt = sim.dt();
+  const double omega = sim.max_frequency();
+  out.dt_critical = omega > 0 ? 2.0 / omega : 0.0;
+  out.time = sim.time();
+  out.step = sim.step_count();
+  out.energy = sim.energy();
+  fill_bodies(sim, out);
+  fill_bonds(sim.world(), out);
+  fill_models(sim, out);
+}
+
+}  // namespace stepwise

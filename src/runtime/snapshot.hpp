@@ -1,0 +1,84 @@
+#pragma once
+// What the physics thread publishes for drawing and for the panels: a self-contained copy of the
+// state at one instant, in single precision for the renderer, plus the run's settings and figures.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/energy.hpp"
+#include "core/params.hpp"
+#include "runtime/commands.hpp"
+
+namespace stepwise {
+
+class Simulation;
+
+using Float3 = std::array<float, 3>;
+using Float4 = std::array<float, 4>;  // quaternions as w, x, y, z
+
+struct SphereInstance {
+  Float3 position;
+  float radius;
+  int body;
+};
+struct BoxInstance {
+  Float3 position;
+  Float4 orientation;
+  Float3 half_extents;
+  int body;
+};
+struct BondLine {
+  int i, j;
+  float load;  // largest of |F_n|, |F_s|, |M_t|, |M_b| relative to the largest in the scene
+  float twist, bend;
+  bool broken;
+};
+struct WallPlane {
+  Float3 point, normal;
+};
+struct ModelTunables {
+  std::string kind;
+  std::vector<Tunable> tunables;
+};
+
+struct Snapshot {
+  std::uint64_t revision = 0;  // changes with every publish
+  std::uint64_t scene_generation = 0;  // changes when a scene is (re)loaded
+  std::string label, source;
+  std::string integrator, rotation;
+  double dt = 0, dt_critical = 0;  // 2 / omega_max (0: no stiffness)
+  double time = 0;
+  long step = 0;
+  bool running = false;
+  Pacing pacing = Pacing::RealTime;
+  double slow_motion = 1;
+  double steps_per_second = 0, realtime_factor = 0;
+  std::string error;  // non-finite state or a rejected command, shown in the window
+  long error_step = -1;
+  int error_body = -1;
+  EnergyReport energy;
+
+  // Bodies.
+  int bodies = 0;
+  std::vector<SphereInstance> spheres;  // spheres and clump members
+  std::vector<BoxInstance> boxes;
+  std::vector<Float3> position, velocity, angular_velocity, force, torque;
+  std::vector<float> mass, kinetic_energy;
+  std::vector<std::uint8_t> fixed;
+  std::vector<BondLine> bonds;
+  std::vector<WallPlane> walls;
+  int dragged_body = -1;
+  Float3 drag_target{};
+
+  // Settings the panels show and edit.
+  std::vector<ModelTunables> models;
+  std::vector<Tunable> integrator_options;
+  ParamTable scene_parameters;
+  std::string builtin;  // the built-in scene the loaded one comes from, if any
+};
+
+// Copies the simulation's state and settings into `out`, reusing its storage.
+void fill_snapshot(Simulation& sim, Snapshot& out);
+
+}  // namespace stepwise

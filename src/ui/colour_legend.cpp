@@ -1,0 +1,33 @@
+// The colour key in the view's lower-left corner, for whatever the bodies are coloured by.
+#include <imgui.h>
+
+#include "render/colour_map.hpp"
+#include "ui/ui_state.hpp"
+
+namespace stepwise {
+
+void draw_colour_legend(const UiState& ui, const ColourScale& scale) {
+  if (scale.by == ColourBy::Id) return;
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + 12, viewport->WorkPos.y + viewport->WorkSize.y - 12),
+                          ImGuiCond_Always, ImVec2(0, 1));
+  ImGui::SetNextWindowBgAlpha(0.6f);
+  ImGui::Begin("##legend", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                   ImGuiWindowFlags_NoNav);
+  ImGui::Text("colour: %s", kColourByNames[int(scale.by)]);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float width = 220, height = 14;
+  for (int k = 0; k < 44; ++k) {
+    const glm::vec3 c = colour_ramp(float(k) / 43.0f);
+    draw->AddRectFilled(ImVec2(p.x + width * k / 44, p.y), ImVec2(p.x + width * (k + 1) / 44, p.y + height),
+                        ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1)));
+  }
+  ImGui::Dummy(ImVec2(width, height));
+  ImGui::Text("%-10.3g%*s%.3g", scale.low, 22, "", scale.high);
+  ImGui::End();
+}
+
+}  // namespace stepwise

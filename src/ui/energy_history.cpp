@@ -1,0 +1,45 @@
+#include "ui/energy_history.hpp"
+
+namespace stepwise {
+
+void EnergyHistory::clear() {
+  for (auto* column : {&time, &kinetic, &potential, &total, &external_work, &dissipated, &error,
+                       &error_min, &error_max})
+    column->clear();
+  markers.clear();
+  received_ = steps_ = 0;
+}
+
+void EnergyHistory::add(const std::vector<EnergySample>& samples) {
+  for (const EnergySample& s : samples) {
+    if (s.scene_generation != generation_) {  // a new or reset scene starts a new plot
+      clear();
+      generation_ = s.scene_generation;
+    }
+    time.push_back(s.time);
+    kinetic.push_back(s.kinetic);
+    potential.push_back(s.potential);
+    total.push_back(s.total);
+    external_work.push_back(s.external_work);
+    dissipated.push_back(s.dissipated);
+    error.push_back(s.error);
+    error_min.push_back(s.error_min);
+    error_max.push_back(s.error_max);
+    if (!s.marker.empty()) markers.push_back({s.time, s.marker});
+    ++received_;
+    steps_ += s.steps_covered;
+  }
+  trim();
+}
+
+void EnergyHistory::trim() {
+  if (time.size() <= capacity) return;
+  const size_t drop = time.size() - capacity + capacity / 4;  // amortised: drop a quarter at once
+  for (auto* column : {&time, &kinetic, &potential, &total, &external_work, &dissipated, &error,
+                       &error_min, &error_max})
+    column->erase(column->begin(), column->begin() + long(drop));
+  const double first = time.front();
+  std::erase_if(markers, [first](const PlotMarker& m) { return m.x < first; });
+}
+
+}  // namespace stepwise

@@ -1,0 +1,31 @@
+#pragma once
+// The energy samples the window has received for the current scene, as plot-ready columns. The
+// worker's queue is lossless; this keeps the newest `capacity` samples (the plot's window).
+#include <cstdint>
+#include <vector>
+
+#include "runtime/energy_sample.hpp"
+#include "ui/plot_widget.hpp"
+
+namespace stepwise {
+
+class EnergyHistory {
+ public:
+  void add(const std::vector<EnergySample>& samples);
+  void clear();
+  size_t size() const { return time.size(); }
+  long samples_received() const { return received_; }
+  long steps_covered() const { return steps_; }
+
+  std::vector<double> time, kinetic, potential, total, external_work, dissipated;
+  std::vector<double> error, error_min, error_max;
+  std::vector<PlotMarker> markers;
+  size_t capacity = 200000;
+
+ private:
+  void trim();
+  std::uint64_t generation_ = ~0ull;
+  long received_ = 0, steps_ = 0;
+};
+
+}  // namespace stepwise

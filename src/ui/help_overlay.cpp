@@ -1,0 +1,47 @@
+// F1: the shortcuts, drawn over the view.
+#include <imgui.h>
+
+#include "ui/ui_state.hpp"
+
+namespace stepwise {
+
+void draw_help_overlay(UiState& ui) {
+  if (!ui.show_help) return;
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x * 0.5f,
+                                 viewport->WorkPos.y + viewport->WorkSize.y * 0.5f),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(0.92f);
+  if (!ImGui::Begin("Help (F1)", &ui.show_help,
+                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings))
+    return ImGui::End();
+  static const char* const rows[][2] = {
+      {"Space", "run / pause"},
+      {"Right arrow", "one step (pauses)"},
+      {"Backspace", "reset the scene"},
+      {"R", "reset the view"},
+      {"F", "follow the selected body"},
+      {"C", "next colouring (id, speed, spin, energy, force)"},
+      {"F1", "this help"},
+      {"F12", "screenshot of the view"},
+      {"Left drag", "orbit; on a body: pull it with a spring"},
+      {"Right / middle drag", "pan"},
+      {"Wheel", "zoom"},
+      {"Double-click", "select and inspect a body"},
+      {"Drop a .toml", "load that scene (reloaded when the file changes)"},
+  };
+  if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
+    for (const auto& r : rows) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s", r[0]);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(r[1]);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::TextDisabled("Keys are ignored while a text field has the keyboard.");
+  ImGui::End();
+}
+
+}  // namespace stepwise

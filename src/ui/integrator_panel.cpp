@@ -1,0 +1,115 @@
+// Translational and rotational method, their metadata and update equations, dt against the
+// critical step, and the method's own options (Newmark beta/gamma, Langevin T, tolerance, ...).
+#include <imgui.h>
+
+#include <cmath>
+#include <map>
+
+#include "core/integrator.hpp"
+#include "core/rotation_scheme.hpp"
+#include "ui/ui_state.hpp"
+
+namespace stepwise {
+namespace {
+
+template <class Registry>
+const std::map<std::string, MethodInfo>& method_infos() {
+  static const std::map<std::string, MethodInfo> infos = [] {
+    std::map<std::string, MethodInfo> out;
+    for (const std::string& name : Registry::instance().names())
+      out[name] = Registry::instance().make(name)->info();
+    return out;
+  }();
+  return infos;
+}
+
+// A combo over a registry; returns the newly chosen name or empty.
+template <class Registry>
+std::string method_combo(const char* label, const std::string& current) {
+  std::string chosen;
+  if (ImGui::BeginCombo(label, current.c_str())) {
+    for (const auto& [name, info] : method_infos<Registry>()) {
+      if (ImGui::Selectable(name.c_str(), name == current) && name != current) chosen = name;
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", info.summary.c_str());
+    }
+    ImGui::EndCombo();
+  }
+  return chosen;
+}
+
+void describe(const MethodInfo& info) {
+  ImGui::TextDisabled("order %d  |  %s  |  %s  |  %d force eval%s/step", info.order,
+                      info.implicit ? "implicit" : "explicit",
+                      info.symplectic ? "symplectic" : "not symplectic", info.force_evals,
+                      info.force_evals == 1 ? "" : "s");
+  ImGui::TextWrapped("%s", info.summary.c_str());
+  if (!info.equations.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.8f, 0.9f, 0.75f, 1.0f));
+    ImGui::TextUnformatted(info.equations.c_str());
+    ImGui::PopStyleColor();
+  }
+}
+
+}  // namespace
+
+void draw_integrator_panel(UiState& ui, const Snapshot& s, const SendCommand& send) {
+  if (!ui.show_integrator) return;
+  ImGui::SetNextWindowPos(ImVec2(10, 404), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(370, 440), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Integrator", &ui.show_integrator)) return ImGui::End();
+
+  const std::string translational = method_combo<IntegratorRegistry>("translation", s.integrator);
+  if (!translational.empty()) send(cmd::SetIntegrator{translational});
+  if (auto it = method_infos<IntegratorRegistry>().find(s.integrator);
+      it != method_infos<IntegratorRegistry>().end())
+    describe(it->second);
+  ImGui::Separator();
+  const std::string rotational = method_combo<RotationRegistry>("rotation", s.rotation);
+  if (!rotational.empty()) send(cmd::SetRotation{rotational});
+  if (auto it = method_infos<RotationRegistry>().find(s.rotation);
+      it != method_infos<RotationRegistry>().end())
+    describe(it->second);
+  ImGui::Separator();
+
+  // dt: edited locally, sent on Enter; the ratio to the critical step is the stability warning.
+  // (While the field is active ImGui edits its own text buffer, so a local copy is enough.)
+  double dt_edit = s.dt;
+  ImGui::SetNextItemWidth(140);
+  if (ImGui::InputDouble("dt", &dt_edit, 0, 0, "%.6g", ImGuiInputTextFlags_EnterReturnsTrue)) {
+    if (std::isfinite(dt_edit) && dt_edit > 0) send(cmd::SetDt{dt_edit});
+    else ui.notice = "dt must be a positive number";
+  }
+  ImGui::SameLine();
+  if (ImGui::SmallButton("/2")) send(cmd::SetDt{s.dt / 2});
+  ImGui::SameLine();
+  if (ImGui::SmallButton("x2")) send(cmd::SetDt{s.dt * 2});
+  if (s.dt_critical > 0) {
+    const double ratio = s.dt / s.dt_critical;
+    const ImVec4 colour = ratio > 1    ? ImVec4(1.0f, 0.3f, 0.25f, 1)
+                          : ratio > 0.5 ? ImVec4(1.0f, 0.72f, 0.2f, 1)
+                                        : ImVec4(0.55f, 0.85f, 0.55f, 1);
+    ImGui::Text("critical dt = 2/omega_max = %.4g", s.dt_critical);
+    ImGui::TextColored(colour, "dt / dt_crit = %.3f", ratio);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Central differences (Verlet, leapfrog) are stable below 1.\n"
+                        "Amber above 0.5, red above 1.");
+  } else {
+    ImGui::TextDisabled("no stiffness: no critical time step");
+  }
+
+  if (!s.integrator_options.empty()) {
+    ImGui::Separator();
+    ImGui::TextDisabled("options of %s", s.integrator.c_str());
+    for (const Tunable& option : s.integrator_options) {
+      double value = option.value;
+      ImGui::SetNextItemWidth(140);
+      if (ImGui::InputDouble(option.name.c_str(), &value, 0, 0, "%.6g",
+                             ImGuiInputTextFlags_EnterReturnsTrue))
+        send(cmd::SetIntegratorOption{option.name, value});
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", option.description.c_str());
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace stepwise

@@ -1,0 +1,83 @@
+// Every live model parameter of the running scene (applied at once, mid-run) and the scene's
+// build parameters (applied by rebuilding it).
+#include <imgui.h>
+
+#include <cmath>
+#include <map>
+
+#include "ui/ui_state.hpp"
+
+namespace stepwise {
+namespace {
+
+// Scene parameters being edited, kept until "Rebuild" (per loaded source).
+struct SceneEdits {
+  std::string source;
+  std::map<std::string, ParamValue> values;
+};
+
+bool edit_value(const std::string& name, ParamValue& value) {
+  ImGui::SetNextItemWidth(150);
+  if (auto* number = std::get_if<double>(&value))
+    return ImGui::InputDouble(name.c_str(), number, 0, 0, "%.6g");
+  if (auto* flag = std::get_if<bool>(&value)) return ImGui::Checkbox(name.c_str(), flag);
+  if (auto* text = std::get_if<std::string>(&value)) {
+    char buffer[128];
+    std::snprintf(buffer, sizeof buffer, "%s", text->c_str());
+    if (!ImGui::InputText(name.c_str(), buffer, sizeof buffer)) return false;
+    *text = buffer;
+    return true;
+  }
+  ImGui::TextDisabled("%s = %s", name.c_str(), format_param_value(value).c_str());
+  return false;
+}
+
+}  // namespace
+
+void draw_parameters_panel(UiState& ui, const Snapshot& s, const SendCommand& send) {
+  if (!ui.show_parameters) return;
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x - 10, 66),
+                          ImGuiCond_FirstUseEver, ImVec2(1, 0));
+  ImGui::SetNextWindowSize(ImVec2(330, 330), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Parameters", &ui.show_parameters)) return ImGui::End();
+
+  ImGui::TextDisabled("live: applied at once, the energy it adds is booked as work");
+  for (size_t m = 0; m < s.models.size(); ++m) {
+    const ModelTunables& model = s.models[m];
+    if (model.tunables.empty() || model.kind == "mouse-spring") continue;
+    ImGui::PushID(int(m));
+    if (ImGui::TreeNodeEx(model.kind.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
+      for (const Tunable& t : model.tunables) {
+        double value = t.value;
+        ImGui::SetNextItemWidth(150);
+        // Drag for quick exploration (Ctrl+click or double-click to type a value).
+        const float speed = float(std::max(std::abs(t.value) * 0.005, 1e-6));
+        if (ImGui::DragScalar(t.name.c_str(), ImGuiDataType_Double, &value, speed, nullptr, nullptr,
+                              "%.6g") &&
+            std::isfinite(value))
+          send(cmd::SetTunable{int(m), t.name, value});
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.description.c_str());
+      }
+      ImGui::TreePop();
+    }
+    ImGui::PopID();
+  }
+
+  static SceneEdits edits;
+  if (!s.builtin.empty()) {
+    if (edits.source != s.source + "#" + std::to_string(s.scene_generation)) {
+      edits.source = s.source + "#" + std::to_string(s.scene_generation);
+      edits.values = s.scene_parameters.values();
+    }
+    ImGui::Separator();
+    ImGui::TextDisabled("scene '%s' (applied by rebuilding)", s.builtin.c_str());
+    for (auto& [name, value] : edits.values) edit_value(name, value);
+    if (ImGui::Button("Rebuild with these")) send(cmd::LoadScene{s.builtin, edits.values});
+    ImGui::SameLine();
+    if (ImGui::Button("Defaults")) send(cmd::LoadScene{s.builtin, {}});
+  }
+  ImGui::End();
+}
+
+}  // namespace stepwise

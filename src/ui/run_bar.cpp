@@ -1,0 +1,76 @@
+// The strip along the top: play/pause, step, reset, pacing, the clock and any error.
+#include <imgui.h>
+
+#include <cmath>
+
+#include "ui/ui_state.hpp"
+
+namespace stepwise {
+
+void draw_run_bar(UiState& ui, const Snapshot& s, const SendCommand& send) {
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(viewport->WorkPos);
+  ImGui::SetNextWindowSize(ImVec2(viewport->WorkSize.x, 0));
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_MenuBar;
+  if (!ImGui::Begin("##run", nullptr, flags)) return ImGui::End();
+  if (ImGui::BeginMenuBar()) {
+    if (ImGui::BeginMenu("Windows")) {
+      ImGui::MenuItem("Scenes", nullptr, &ui.show_scenes);
+      ImGui::MenuItem("Integrator", nullptr, &ui.show_integrator);
+      ImGui::MenuItem("Parameters", nullptr, &ui.show_parameters);
+      ImGui::MenuItem("Energy", nullptr, &ui.show_energy);
+      ImGui::MenuItem("Stats", nullptr, &ui.show_stats);
+      ImGui::MenuItem("Inspector", nullptr, &ui.show_inspector);
+      ImGui::MenuItem("Help", "F1", &ui.show_help);
+      ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("View")) {
+      int colour = int(ui.view.colour_by);
+      for (int i = 0; i < 5; ++i)
+        if (ImGui::RadioButton(kColourByNames[i], &colour, i)) ui.view.colour_by = ColourBy(i);
+      ImGui::Separator();
+      ImGui::Checkbox("Shadows", &ui.view.shadows);
+      ImGui::Checkbox("Bonds", &ui.view.bonds);
+      ImGui::Checkbox("Bonds on top", &ui.view.bonds_on_top);
+      ImGui::Checkbox("Walls", &ui.view.walls);
+      ImGui::Checkbox("Floor grid", &ui.view.grid);
+      ImGui::Checkbox("Follow selection", &ui.follow_selection);
+      if (ImGui::MenuItem("Reset view", "R")) ui.request_camera_reset = true;
+      ImGui::EndMenu();
+    }
+    ImGui::TextDisabled("| %s", s.label.c_str());
+    ImGui::EndMenuBar();
+  }
+
+  if (ImGui::Button(s.running ? "Pause" : " Run ")) send(cmd::SetRunning{!s.running});
+  ImGui::SameLine();
+  if (ImGui::Button("Step")) send(cmd::StepOnce{1});
+  ImGui::SameLine();
+  if (ImGui::Button("Reset")) send(cmd::Reset{});
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(130);
+  const char* pacings[] = {"real time", "as fast as possible"};
+  if (ImGui::Combo("##pacing", &ui.pacing, pacings, 2))
+    send(cmd::SetPacing{ui.pacing ? Pacing::Fastest : Pacing::RealTime, ui.slow_motion});
+  if (ui.pacing == 0) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(150);
+    if (ImGui::SliderFloat("speed", &ui.slow_motion, 0.001f, 4.0f, "x%.3f",
+                           ImGuiSliderFlags_Logarithmic))
+      send(cmd::SetPacing{Pacing::RealTime, std::max(ui.slow_motion, 0.001f)});
+  }
+  ImGui::SameLine();
+  ImGui::Text("t = %.4f   step %ld   %.0f steps/s   x%.3g real time", s.time, s.step,
+              s.steps_per_second, s.realtime_factor);
+  if (!s.error.empty()) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(1.0f, 0.35f, 0.3f, 1.0f), "  %s", s.error.c_str());
+  } else if (!ui.notice.empty()) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(0.6f, 0.85f, 0.6f, 1.0f), "  %s", ui.notice.c_str());
+  }
+  ImGui::End();
+}
+
+}  // namespace stepwise

@@ -1,0 +1,33 @@
+// Counts and speeds: what is simulated, how fast, and what the renderer costs.
+#include <imgui.h>
+
+#include "ui/ui_state.hpp"
+
+namespace stepwise {
+
+void draw_stats_panel(UiState& ui, const Snapshot& s) {
+  if (!ui.show_stats) return;
+  ImGui::SetNextWindowPos(ImVec2(290, 66), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(300, 250), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Stats", &ui.show_stats)) return ImGui::End();
+  int bonds_intact = 0;
+  for (const BondLine& b : s.bonds) bonds_intact += b.broken ? 0 : 1;
+  ImGui::Text("bodies        %d", s.bodies);
+  ImGui::Text("contacts      %d (walls %d)", s.energy.contacts, s.energy.wall_contacts);
+  ImGui::Text("bonds         %d intact, %d broken", bonds_intact, int(s.bonds.size()) - bonds_intact);
+  ImGui::Separator();
+  ImGui::Text("steps/s       %.0f", s.steps_per_second);
+  ImGui::Text("real time     x%.4g", s.realtime_factor);
+  ImGui::Text("sim time      %.5g (step %ld)", s.time, s.step);
+  ImGui::Separator();
+  ImGui::Text("FPS           %.1f", ui.fps);
+  ImGui::Text("frame time    %.2f ms", ui.frame_ms);
+  ImGui::Text("draw calls    %d (3-D view)", ui.render.draw_calls);
+  ImGui::Text("instances     %d spheres, %d boxes, %d bonds", ui.render.spheres, ui.render.boxes,
+              ui.render.bonds);
+  ImGui::TextDisabled("%s, MSAA x%d", ui.gl_version.c_str(), ui.msaa_samples);
+  ImGui::End();
+}
+
+}  // namespace stepwise

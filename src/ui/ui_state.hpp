@@ -1,0 +1,61 @@
+#pragma once
+// What the panels share: which windows are open, view settings, the energy history, figures of
+// the last frame. Panels never touch a World; they read the snapshot and send commands.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "render/scene_renderer.hpp"
+#include "runtime/commands.hpp"
+#include "runtime/snapshot.hpp"
+#include "ui/energy_history.hpp"
+
+namespace stepwise {
+
+using SendCommand = std::function<void(Command)>;
+
+struct UiState {
+  // Windows (persisted).
+  bool show_scenes = true, show_integrator = true, show_parameters = true, show_energy = true,
+       show_stats = true, show_inspector = true, show_help = false;
+
+  ViewOptions view;
+  bool follow_selection = false;
+  bool request_camera_reset = true;
+
+  // Energy plot.
+  bool energy_log = false;
+  float energy_window = 0;  // simulated seconds shown; 0 = everything kept
+  bool plot_energies = true, plot_error = true;
+  EnergyHistory history;
+
+  // Run controls mirrored from the last snapshot so widgets can be edited before it changes.
+  int pacing = 0;  // 0 real time, 1 fastest
+  float slow_motion = 1;
+  double drag_stiffness = 0;  // 0: chosen from the picked body's mass
+
+  // Scene sources.
+  std::string assets_dir;
+  std::vector<std::string> scene_files;
+  std::string loaded_source;
+
+  // Figures of the last frame.
+  double fps = 0, frame_ms = 0;
+  RenderStats render;
+  int msaa_samples = 0;
+  std::string gl_version;
+  std::string notice;  // last user-visible message (screenshot written, file reloaded, ...)
+};
+
+// One function per panel (one file each).
+void draw_run_bar(UiState& ui, const Snapshot& s, const SendCommand& send);
+void draw_scenes_panel(UiState& ui, const Snapshot& s, const SendCommand& send);
+void draw_integrator_panel(UiState& ui, const Snapshot& s, const SendCommand& send);
+void draw_parameters_panel(UiState& ui, const Snapshot& s, const SendCommand& send);
+void draw_energy_panel(UiState& ui, const Snapshot& s);
+void draw_stats_panel(UiState& ui, const Snapshot& s);
+void draw_inspector_panel(UiState& ui, const Snapshot& s);
+void draw_help_overlay(UiState& ui);
+void draw_colour_legend(const UiState& ui, const ColourScale& scale);
+
+}  // namespace stepwise
