@@ -190,6 +190,7 @@ int command_gui(GuiOptions o) {
       send_initial_scene(w, o.scene);
       if (initial_dt) w.worker.send(cmd::SetDt{*initial_dt});
       w.worker.send(cmd::SetPacing{Pacing::RealTime, w.ui.slow_motion});
+      if (o.paused) w.worker.send(cmd::SetRunning{false});
       scene_requested = true;
     }
 
@@ -218,6 +219,12 @@ int command_gui(GuiOptions o) {
         w.framed.add(now.high, 0);
         w.camera.frame(w.framed.low, w.framed.high);
       }
+    }
+    // A diverged run points at the culprit.
+    static std::string shown_error;
+    if (s.error != shown_error) {
+      shown_error = s.error;
+      if (s.error_body >= 0) w.ui.view.selected = s.error_body;
     }
     if (w.ui.follow_selection && w.ui.view.selected >= 0 && w.ui.view.selected < s.bodies) {
       const Float3& p = s.position[w.ui.view.selected];

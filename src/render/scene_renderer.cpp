@@ -47,9 +47,20 @@ void Bounds::add(const glm::vec3& p, float r) {
 Bounds snapshot_bounds(const Snapshot& s) {
   Bounds b;
   for (const SphereInstance& sphere : s.spheres) b.add(vec(sphere.position), sphere.radius);
-  for (const BoxInstance& box : s.boxes)
+  float largest = 0;
+  for (const SphereInstance& sphere : s.spheres) largest = std::max(largest, sphere.radius);
+  for (const BoxInstance& box : s.boxes) {
     b.add(vec(box.position), glm::length(vec(box.half_extents)));
+    largest = std::max(largest, glm::length(vec(box.half_extents)));
+  }
+  // Context: what the bodies hang from, fall onto or orbit, and never less than a few body sizes.
+  for (const auto& spring : s.springs) b.add(vec(spring[1]), 0);
+  for (const Float3& centre : s.centres) b.add(vec(centre), 0);
+  for (const WallPlane& wall : s.walls)
+    if (wall.normal[2] > 0.99f && !b.empty) b.add(glm::vec3(0.5f * (b.low.x + b.high.x), 0.5f * (b.low.y + b.high.y), wall.point[2]), 0);
   if (b.empty) b.add(glm::vec3(0), 1);
+  const glm::vec3 centre = 0.5f * (b.low + b.high);
+  b.add(centre, 4.0f * largest);
   return b;
 }
 
@@ -83,6 +94,18 @@ void SceneRenderer::build_bodies(const Snapshot& s, const ViewOptions& o) {
     casters_.emplace_back(vec(box.position), std::max({half.x, half.y, half.z}));
   }
   bond_draws_.clear();
+  // Springs as slim grey bars, field centres as small suns.
+  float smallest = 1e30f;
+  for (const SphereInstance& sphere : s.spheres) smallest = std::min(smallest, sphere.radius);
+  if (smallest > 1e29f) smallest = 0.05f;
+  for (const auto& spring : s.springs) {
+    const glm::vec3 a = vec(spring[0]), b = vec(spring[1]);
+    bond_draws_.push_back({0.5f * (a + b), bond_orientation(a, b),
+                           glm::vec3(0.5f * glm::length(b - a), 0.12f * smallest, 0.12f * smallest),
+                           glm::vec4(0.75f, 0.77f, 0.8f, 1.0f) * o.tint});
+  }
+  for (const Float3& centre : s.centres)
+    sphere_draws_.push_back({glm::vec4(vec(centre), 0.6f * smallest), glm::vec4(1.0f, 0.86f, 0.35f, 1.0f)});
   if (!o.bonds) return;
   auto body_size = [&](int i) {
     float size = 0;
@@ -101,6 +124,24 @@ void SceneRenderer::build_bodies(const Snapshot& s, const ViewOptions& o) {
                            glm::vec3(0.5f * glm::length(b - a), width, width),
                            glm::vec4(load_colour(bond.load), 1.0f) * o.tint});
   }
+}
+
+void SceneRenderer::update_trails(const Snapshot& s) {
+  constexpr int kMaxBodies = 32;
+  constexpr size_t kLength = 1500;
+  if (s.bodies > kMaxBodies || s.bodies == 0) {
+    trails_.clear();
+    return;
+  }
+  if (int(trails_.size()) != s.bodies || s.time < trail_time_) {
+    trails_.assign(s.bodies, std::vector<glm::vec3>(kLength));
+    trail_head_ = trail_length_ = 0;
+  }
+  if (s.time == trail_time_) return;
+  trail_time_ = s.time;
+  for (int i = 0; i < s.bodies; ++i) trails_[i][trail_head_] = vec(s.position[i]);
+  trail_head_ = (trail_head_ + 1) % kLength;
+  trail_length_ = std::min(trail_length_ + 1, kLength);
 }
 
 void SceneRenderer::build_environment(const Snapshot& s, const ViewOptions& o, float floor_z) {
@@ -144,6 +185,19 @@ void SceneRenderer::build_environment(const Snapshot& s, const ViewOptions& o, f
       }
     }
   }
+  if (o.trails && !trails_.empty()) {
+    const size_t length = trails_[0].size();
+    for (size_t b = 0; b < trails_.size(); ++b) {
+      const glm::vec3 colour = glm::mix(glm::vec3(body_colour_[b]), glm::vec3(1), 0.3f);
+      for (size_t k = 1; k < trail_length_; ++k) {
+        const size_t i0 = (trail_head_ + length - trail_length_ + k - 1) % length;
+        const size_t i1 = (i0 + 1) % length;
+        const float fade = float(k) / float(trail_length_);
+        line_vertices_.push_back({trails_[b][i0], glm::vec4(colour, 0.8f * fade)});
+        line_vertices_.push_back({trails_[b][i1], glm::vec4(colour, 0.8f * fade)});
+      }
+    }
+  }
   if (s.dragged_body >= 0 && s.dragged_body < s.bodies) {
     const glm::vec4 pull(1.0f, 0.85f, 0.2f, 1.0f);
     overlay_lines_.push_back({vec(s.position[s.dragged_body]), pull});
@@ -166,6 +220,7 @@ RenderStats SceneRenderer::draw(const Snapshot& s, const Camera& camera, const V
   if (s.scene_generation != bounds_generation_) {
     sticky_bounds_ = Bounds{};
     bounds_generation_ = s.scene_generation;
+    trails_.clear();
   }
   const Bounds now = snapshot_bounds(s);
   sticky_bounds_.add(now.low, 0);
@@ -180,6 +235,7 @@ RenderStats SceneRenderer::draw(const Snapshot& s, const Camera& camera, const V
   u.light_world = kLightWorld;
   u.light_view = glm::normalize(glm::mat3(u.view) * kLightWorld);
 
+  update_trails(s);
   build_bodies(s, o);
   build_environment(s, o, floor_z);
   // Opaque floor, then shadows on it (no depth writes), then bodies, then translucent walls.

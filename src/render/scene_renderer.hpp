@@ -14,6 +14,7 @@ struct ViewOptions {
   ColourBy colour_by = ColourBy::Id;
   bool shadows = true, bonds = true, walls = true, grid = true;
   bool bonds_on_top = false;  // draw bonds through the bodies that hide them
+  bool trails = true;         // fading paths of the last positions (scenes of few bodies)
   int selected = -1;
   glm::vec4 tint{1, 1, 1, 1};  // multiplies body colours (ghost runs)
 };
@@ -55,6 +56,10 @@ class SceneRenderer {
   ColourScale scale_;
   std::uint64_t bounds_generation_ = ~0ull;
   Bounds sticky_bounds_;  // everything the scene has occupied since it was loaded
+  void update_trails(const Snapshot& s);
+  std::vector<std::vector<glm::vec3>> trails_;  // ring buffers, one per body
+  size_t trail_head_ = 0, trail_length_ = 0;
+  double trail_time_ = -1;
 };
 
 }  // namespace stepwise

@@ -77,6 +77,8 @@ void fill_bonds(const World& world, Snapshot& out) {
 void fill_models(Simulation& sim, Snapshot& out) {
   const World& world = sim.world();
   out.walls.clear();
+  out.springs.clear();
+  out.centres.clear();
   out.models.clear();
   out.dragged_body = -1;
   for (const auto& model : world.forces) {
@@ -86,6 +88,16 @@ void fill_models(Simulation& sim, Snapshot& out) {
     if (model->kind() == "mouse-spring") {
       out.dragged_body = static_cast<int>(saved.number("body"));
       out.drag_target = to_float(saved.vec3("target", Vec3::Zero()));
+    }
+    if (saved.has("center")) out.centres.push_back(to_float(saved.vec3("center", Vec3::Zero())));
+    if (model->kind() == "spring" && saved.has("link")) {
+      const Positions& x = world.x;
+      for (const ParamTable& link : saved.tables("link")) {
+        const int a = static_cast<int>(link.number("a"));
+        const Vec3 end = link.has("b") ? Vec3(x.col(static_cast<int>(link.number("b"))))
+                                       : link.vec3("anchor", Vec3::Zero());
+        out.springs.push_back({to_float(x.col(a)), to_float(end)});
+      }
     }
     if (!saved.has("wall")) continue;
     for (const ParamTable& wall : saved.tables("wall")) {

@@ -68,6 +68,8 @@ struct Snapshot {
   std::vector<std::uint8_t> fixed;
   std::vector<BondLine> bonds;
   std::vector<WallPlane> walls;
+  std::vector<std::array<Float3, 2>> springs;  // spring links, body to body or to an anchor
+  std::vector<Float3> centres;                 // centres of central force fields
   int dragged_body = -1;
   Float3 drag_target{};
 

@@ -122,7 +122,7 @@ void plot(const char* id, const std::vector<PlotSeries>& series, const PlotOptio
     if (!xa.valid(m.x)) continue;
     const float x = sx(xa.map(m.x));
     draw->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), IM_COL32(250, 200, 70, 160), 1.5f);
-    draw->AddText(ImVec2(x + 3, p0.y + 2), IM_COL32(250, 200, 70, 230), m.label.c_str());
+    draw->AddText(ImVec2(x + 3, p1.y - 16), IM_COL32(250, 200, 70, 230), m.label.c_str());
   }
   // Series: at most one vertex per pixel column (min/max kept) so long histories stay cheap.
   for (const PlotSeries& s : series) {

@@ -1,0 +1,107 @@
+// The window, rendered headless under Xvfb: every built-in scene draws its bodies, the panels are
+// there, and the integrator panel shows a changed integrator. Checked by pixel statistics.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include "core/scene.hpp"
+#include "io/png.hpp"
+
+using namespace stepwise;
+
+namespace {
+
+const std::string kBinary = STEPWISE_BINARY;
+
+std::string output_dir() {
+  const auto dir = std::filesystem::temp_directory_path() / "stepwise_gui_tests";
+  std::filesystem::create_directories(dir);
+  return dir.string();
+}
+
+int render(const std::string& args, const std::string& png) {
+  std::filesystem::remove(png);
+  const std::string command = kBinary + " gui " + args + " --screenshot " + png + " > /dev/null";
+  return std::system(command.c_str());
+}
+
+struct Region {
+  int x0, y0, x1, y1;
+};
+
+struct Stats {
+  double mean = 0, deviation = 0;
+  long saturated = 0;  // clearly coloured pixels: bodies (panels and background are grey-blue)
+  long bright = 0;     // text
+};
+
+Stats stats(const Image& image, Region r) {
+  Stats s;
+  long n = 0;
+  double sum = 0, sum2 = 0;
+  for (int y = std::max(r.y0, 0); y < std::min(r.y1, image.height); ++y)
+    for (int x = std::max(r.x0, 0); x < std::min(r.x1, image.width); ++x) {
+      const std::uint8_t* p = &image.rgba[(size_t(y) * image.width + x) * 4];
+      const int lo = std::min({p[0], p[1], p[2]}), hi = std::max({p[0], p[1], p[2]});
+      const double luminance = 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
+      sum += luminance;
+      sum2 += luminance * luminance;
+      s.saturated += hi - lo > 70;
+      s.bright += luminance > 170;
+      ++n;
+    }
+  s.mean = sum / std::max(n, 1L);
+  s.deviation = std::sqrt(std::max(sum2 / std::max(n, 1L) - s.mean * s.mean, 0.0));
+  return s;
+}
+
+long differing_pixels(const Image& a, const Image& b, Region r) {
+  long count = 0;
+  for (int y = r.y0; y < r.y1; ++y)
+    for (int x = r.x0; x < r.x1; ++x) {
+      const size_t i = (size_t(y) * a.width + x) * 4;
+      count += std::abs(a.rgba[i] - b.rgba[i]) + std::abs(a.rgba[i + 1] - b.rgba[i + 1]) > 40;
+    }
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("every built-in scene renders its bodies") {
+  const std::string dir = output_dir();
+  for (const std::string& scene : SceneRegistry::instance().names()) {
+    CAPTURE(scene);
+    const std::string png = dir + "/" + scene + ".png";
+    REQUIRE(render(scene + " --frames 6 --size 640x400 --no-panels", png) == 0);
+    const Image image = read_png(png);
+    CHECK(image.width == 640);
+    CHECK(image.height == 400);
+    const Stats s = stats(image, {0, 0, image.width, image.height});
+    CHECK(s.deviation > 4);       // not a blank frame
+    CHECK(s.saturated > 150);     // coloured bodies in view
+  }
+}
+
+TEST_CASE("the panels are drawn and show the chosen integrator") {
+  const std::string dir = output_dir();
+  const std::string euler = dir + "/kepler_euler.png", rk4 = dir + "/kepler_rk4.png";
+  REQUIRE(render("kepler --integrator euler --frames 4 --size 1280x800", euler) == 0);
+  REQUIRE(render("kepler --integrator rk4 --frames 4 --size 1280x800", rk4) == 0);
+  const Image a = read_png(euler), b = read_png(rk4);
+  REQUIRE(a.width == 1280);
+  REQUIRE(b.width == 1280);
+  const Region run_bar{0, 0, 1280, 50};
+  CHECK(stats(a, run_bar).bright > 300);  // the run bar's text
+  // The integrator panel (top-left of the lower left column) names a different method.
+  const Region integrator_title{10, 404, 380, 470};
+  CHECK(stats(a, integrator_title).bright > 200);
+  CHECK(differing_pixels(a, b, integrator_title) > 100);
+  // Headless rendering never needs a display it cannot have: a clear error instead.
+  const std::string no_display = "env -u DISPLAY -u WAYLAND_DISPLAY " + kBinary +
+                                 " gui kepler --frames 1 2> " + dir + "/err.txt";
+  const int code = std::system(no_display.c_str());
+  CHECK(WEXITSTATUS(code) == 2);
+}
