@@ -12,8 +12,15 @@ void main() {
   vec3 c = centre_radius.xyz;
   float height = max(c.z - floor_z, 0.0);
   vec3 foot = c - light_world * (height / max(light_world.z, 0.2));
-  float r = centre_radius.w * (1.0 + 0.15 * height / max(centre_radius.w, 1e-6));
+  float lift = height / max(centre_radius.w, 1e-6);  // in radii
+  // The disc softens and fades with height; far above the floor it is not drawn at all, which
+  // also keeps a deep pile from painting thousands of overlapping discs.
+  float r = centre_radius.w * (1.0 + 0.1 * min(lift, 6.0));
   local = corner;
-  strength = 0.45 / (1.0 + 0.5 * height / max(centre_radius.w, 1e-6));
+  strength = 0.45 / (1.0 + 0.35 * lift);
+  if (strength < 0.06) {
+    gl_Position = vec4(2.0, 2.0, 2.0, 1.0);  // outside the clip volume
+    return;
+  }
   gl_Position = projection * view * vec4(foot.xy + corner * r, floor_z + 1e-3 * r, 1.0);
 }

@@ -1,4 +1,10 @@
 #version 330 core
+#extension GL_ARB_conservative_depth : enable
+#ifdef GL_ARB_conservative_depth
+// The quad lies at the sphere's nearest depth, so the true depth is never smaller: the depth test
+// can reject hidden fragments before shading.
+layout(depth_greater) out float gl_FragDepth;
+#endif
 in vec3 view_position;
 flat in vec3 view_centre;
 flat in float radius;

@@ -13,7 +13,7 @@ void main() {
   radius = centre_radius.w;
   view_centre = (view * vec4(centre_radius.xyz, 1.0)).xyz;
   // A quad pulled towards the eye and enlarged so it covers the sphere's silhouette in perspective.
-  vec3 p = view_centre + vec3(corner * radius * 1.6, radius);
+  vec3 p = view_centre + vec3(corner * radius * 1.25, radius);
   view_position = p;
   base_colour = colour;
   gl_Position = projection * vec4(p, 1.0);

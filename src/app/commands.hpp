@@ -29,7 +29,8 @@ struct GuiOptions {
   std::string screenshot;      // PNG of the last frame (with panels) in --frames mode
   int width = 1600, height = 900;
   bool hide_panels = false;
-  bool paused = false;         // start paused (e.g. to time the renderer alone)
+  bool paused = false;
+  std::string colour_by;       // id, speed, angular-speed, kinetic-energy, force         // start paused (e.g. to time the renderer alone)
   std::string assets_dir;      // where scene files are listed from
 };
 

@@ -144,6 +144,19 @@ int command_gui(GuiOptions o) {
     if (!o.scene.dt.empty()) initial_dt = checked.sim.dt();
   }
 
+  std::optional<ColourBy> colour;
+  if (!o.colour_by.empty()) {
+    bool known = false;
+    for (int i = 0; i < 5; ++i) {
+      std::string name = kColourByNames[i];
+      std::replace(name.begin(), name.end(), ' ', '-');
+      if (name == o.colour_by) colour = ColourBy(i), known = true;
+    }
+    if (!known)
+      throw InputError("--colour-by: expected id, speed, angular-speed, kinetic-energy or force, got '" +
+                       o.colour_by + "'");
+  }
+
   GuiWindow w;
   g_window = &w;
   w.window = open_window(o, w.ui.gl_version);
@@ -172,7 +185,8 @@ int command_gui(GuiOptions o) {
   w.worker.start();
 
   bool scene_requested = false;
-  int frames_drawn = 0;
+  int frames_drawn = 0, timed_frames = 0;
+  double timed_seconds = 0;
   auto last_frame = std::chrono::steady_clock::now();
   const auto started = last_frame;
   int exit_code = 0;
@@ -191,6 +205,7 @@ int command_gui(GuiOptions o) {
       if (initial_dt) w.worker.send(cmd::SetDt{*initial_dt});
       w.worker.send(cmd::SetPacing{Pacing::RealTime, w.ui.slow_motion});
       if (o.paused) w.worker.send(cmd::SetRunning{false});
+      if (colour) w.ui.view.colour_by = *colour;  // the command line wins over the saved view
       scene_requested = true;
     }
 
@@ -251,13 +266,15 @@ int command_gui(GuiOptions o) {
     w.ui.fps = w.ui.frame_ms > 0 ? 1e3 / w.ui.frame_ms : 0;
 
     if (o.frames > 0 && s.scene_generation > 0) {
-      if (++frames_drawn >= o.frames) {
+      if (frames_drawn++ >= 3) timed_seconds += frame, ++timed_frames;  // skip warm-up frames
+      if (frames_drawn >= o.frames) {
         if (!s.error.empty()) std::fprintf(stderr, "stepwise: %s\n", s.error.c_str());
         if (!o.screenshot.empty()) {
           write_png(o.screenshot, {fb_width, fb_height, read_framebuffer(0, fb_width, fb_height)});
-          std::printf("wrote %s (%dx%d, %d frames, %.1f ms/frame, %d draw calls)\n",
-                      o.screenshot.c_str(), fb_width, fb_height, frames_drawn, w.ui.frame_ms,
-                      w.ui.render.draw_calls);
+          std::printf("wrote %s (%dx%d, %d frames, %.1f ms/frame, %d draw calls, %d bodies)\n",
+                      o.screenshot.c_str(), fb_width, fb_height, frames_drawn,
+                      timed_frames ? 1e3 * timed_seconds / timed_frames : 0.0,
+                      w.ui.render.draw_calls, s.bodies);
         }
         break;
       }
