@@ -34,11 +34,24 @@ struct GuiOptions {
   std::string assets_dir;      // where scene files are listed from
 };
 
+struct RecordOptions {
+  SceneOptions scene;           // scene.scene may be empty when a lesson names it
+  std::string output;
+  std::optional<double> seconds;  // simulated seconds; default: the scene's (or lesson's) duration
+  double fps = 30;
+  double slow_motion = 1;       // < 1 slows the video down: fps frames show slow_motion s of time
+  std::string size = "1280x720";
+  bool overlay = false;
+  std::string lesson;
+  std::string colour_by;
+};
+
 int command_list(bool verbose);
 int command_run(const RunOptions& options);
 int command_sweep(const SweepOptions& options);
 int command_bench(const SceneOptions& scene, long steps, int threads);
 int command_gui(GuiOptions options);  // only in builds with the window
+int command_record(const RecordOptions& options);  // window builds only
 int command_save(const SceneOptions& scene, const std::string& path, bool explicit_bodies);
 
 }  // namespace stepwise::cli

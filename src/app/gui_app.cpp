@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "app/gui_gl_window.hpp"
 #include "app/gui_window.hpp"
 #include "io/png.hpp"
 
@@ -42,37 +43,6 @@ std::vector<std::string> list_scene_files(const std::string& dir) {
     if (entry.path().extension() == ".toml") out.push_back(entry.path().string());
   std::sort(out.begin(), out.end());
   return out;
-}
-
-GLFWwindow* open_window(const GuiOptions& o, std::string& gl_version) {
-  glfwSetErrorCallback([](int, const char*) {});
-  if (!glfwInit())
-    throw InputError("no display to open a window on (is DISPLAY set?); the headless commands "
-                     "work without one: stepwise run | sweep | bench | save (see --help)");
-  // 4.5 core, else 3.3 core (the shaders are GLSL 330). MSAA is done in our own framebuffer.
-  const int versions[][2] = {{4, 5}, {3, 3}};
-  for (const auto& v : versions) {
-    glfwDefaultWindowHints();
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, v[0]);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, v[1]);
-    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-    if (o.frames > 0) glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
-    GLFWwindow* window = glfwCreateWindow(o.width, o.height, "stepwise", nullptr, nullptr);
-    if (window) {
-      glfwMakeContextCurrent(window);
-      if (!gladLoadGL(glfwGetProcAddress)) {
-        glfwDestroyWindow(window);
-        continue;
-      }
-      gl_version = std::to_string(v[0]) + "." + std::to_string(v[1]) + " core, " +
-                   reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-      return window;
-    }
-  }
-  glfwTerminate();
-  throw InputError("could not create an OpenGL 3.3+ core window on this display; the headless "
-                   "commands work without one: stepwise run | sweep | bench | save");
 }
 
 void watch_scene_file(GuiWindow& w, const Snapshot& s) {
@@ -159,7 +129,7 @@ int command_gui(GuiOptions o) {
 
   GuiWindow w;
   g_window = &w;
-  w.window = open_window(o, w.ui.gl_version);
+  w.window = open_gl_window(o.width, o.height, true, o.frames == 0, w.ui.gl_version);
   glfwSwapInterval(o.frames > 0 ? 0 : 1);
   glfwSetDropCallback(w.window, [](GLFWwindow*, int count, const char** paths) {
     for (int i = 0; i < count; ++i) g_window->dropped.push_back(paths[i]);
@@ -221,19 +191,10 @@ int command_gui(GuiOptions o) {
       w.camera_source = s.source;
     }
     if (w.ui.request_camera_reset) {
-      w.framed = snapshot_bounds(s);
-      w.camera.frame(w.framed.low, w.framed.high);
+      w.auto_frame.reset(s, w.camera);
       w.ui.request_camera_reset = false;
-      w.camera_auto = true;
-    } else if (w.camera_auto) {
-      const Bounds now = snapshot_bounds(s);
-      const glm::vec3 size = w.framed.high - w.framed.low, slack = 0.1f * size + 1e-6f;
-      if (glm::any(glm::lessThan(now.low, w.framed.low - slack)) ||
-          glm::any(glm::greaterThan(now.high, w.framed.high + slack))) {
-        w.framed.add(now.low, 0);
-        w.framed.add(now.high, 0);
-        w.camera.frame(w.framed.low, w.framed.high);
-      }
+    } else {
+      w.auto_frame.update(s, w.camera);
     }
     // A diverged run points at the culprit.
     static std::string shown_error;

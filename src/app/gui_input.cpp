@@ -69,7 +69,7 @@ void handle_input(GuiWindow& w, const Snapshot& s) {
   glfwGetWindowSize(w.window, &width, &height);
   if (w.gesture == GuiWindow::Gesture::Orbit || w.gesture == GuiWindow::Gesture::Pan ||
       (!io.WantCaptureMouse && io.MouseWheel != 0))
-    w.camera_auto = false;
+    w.auto_frame.enabled = false;
   switch (w.gesture) {
     case GuiWindow::Gesture::Orbit: w.camera.orbit(dx, dy); break;
     case GuiWindow::Gesture::Pan: w.camera.pan(dx, dy, float(height)); break;

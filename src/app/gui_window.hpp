@@ -8,6 +8,7 @@
 
 #include "app/gui_app.hpp"
 #include "app/gui_settings.hpp"
+#include "render/auto_frame.hpp"
 #include "render/camera.hpp"
 #include "render/frame_target.hpp"
 #include "render/scene_renderer.hpp"
@@ -27,9 +28,7 @@ struct GuiWindow {
   std::vector<EnergySample> samples;
   std::uint64_t seen_generation = 0;
   std::string camera_source;  // the camera is framed again when the scene source changes
-  // Until the user moves the camera, it widens to keep every body in view (orbits, falls).
-  bool camera_auto = true;
-  Bounds framed;
+  AutoFrame auto_frame;  // until the user moves the camera
 
   // Mouse gestures.
   enum class Gesture { None, Orbit, Pan, Pull } gesture = Gesture::None;

@@ -28,7 +28,7 @@ void add_scene_options(CLI::App& cmd, SceneOptions& o, bool with_scene = true) {
 
 }  // namespace
 
-const char* const kSubcommands[] = {"list", "run", "sweep", "save", "bench", "gui"};
+const char* const kSubcommands[] = {"list", "run", "sweep", "save", "bench", "gui", "record"};
 
 int main(int argc, char** argv) {
   // `stepwise` and `stepwise SCENE [options]` open the window: the same as `stepwise gui ...`.
@@ -97,6 +97,20 @@ int main(int argc, char** argv) {
   gui_cmd->add_flag("--paused", gui.paused, "start paused");
   gui_cmd->add_option("--colour-by", gui.colour_by, "id, speed, angular-speed, kinetic-energy or force");
 
+  RecordOptions record;
+  record.scene.scene.clear();
+  auto* record_cmd = app.add_subcommand("record", "render a scene or a lesson to an H.264 video, off-screen");
+  record_cmd->add_option("scene", record.scene.scene, "built-in scene name or scene .toml file");
+  add_scene_options(*record_cmd, record.scene, false);
+  record_cmd->add_option("-o,--output", record.output, "video file to write (.mp4)")->required();
+  record_cmd->add_option("--seconds", record.seconds, "simulated seconds (default: the scene's duration)");
+  record_cmd->add_option("--fps", record.fps, "frames per second of video (default 30)");
+  record_cmd->add_option("--slow-motion", record.slow_motion, "simulated seconds per video second (default 1)");
+  record_cmd->add_option("--size", record.size, "WxH (default 1280x720)");
+  record_cmd->add_flag("--overlay", record.overlay, "burn in integrator, dt, time and the energy-error plot");
+  record_cmd->add_option("--lesson", record.lesson, "render a lesson script (.toml) instead of a scene");
+  record_cmd->add_option("--colour-by", record.colour_by, "id, speed, angular-speed, kinetic-energy or force");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -114,6 +128,11 @@ int main(int argc, char** argv) {
     if (*sweep_cmd) return command_sweep(sweep);
     if (*save_cmd) return command_save(save_scene, save_path, save_explicit);
     if (*bench_cmd) return command_bench(bench_scene, bench_steps, bench_threads);
+#ifdef STEPWISE_HAS_GUI
+    if (*record_cmd) return command_record(record);
+#else
+    if (*record_cmd) throw InputError("this build has no renderer (STEPWISE_GUI=OFF); record needs it");
+#endif
     if (!gui.screenshot.empty() && gui.frames <= 0)
       throw InputError("--screenshot needs --frames N (the frame to capture)");
     if (!gui_size.empty()) {

@@ -137,8 +137,7 @@ void write_table(std::ostream& out, const ParamTable& table, const std::string& 
 
 }  // namespace
 
-RunSpec parse_scene_toml(const std::string& text, const std::string& source,
-                         const std::map<std::string, ParamValue>& overrides) {
+ParamTable parse_toml(const std::string& text, const std::string& source) {
   toml::table doc;
   try {
     doc = toml::parse(text, source);
@@ -148,6 +147,12 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
   }
   ParamTable root = to_table(doc, source, "");
   root.set_where(source);
+  return root;
+}
+
+RunSpec parse_scene_toml(const std::string& text, const std::string& source,
+                         const std::map<std::string, ParamValue>& overrides) {
+  ParamTable root = parse_toml(text, source);
   RunSpec spec;
   auto section = [&](const char* name) {
     auto tables = root.tables(name);
@@ -210,12 +215,16 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
   return spec;
 }
 
-RunSpec load_scene_file(const std::string& path, const std::map<std::string, ParamValue>& overrides) {
+std::string read_text_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read scene file '" + path + "'");
+  if (!in) throw InputError("cannot read file '" + path + "'");
   std::stringstream text;
   text << in.rdbuf();
-  return parse_scene_toml(text.str(), path, overrides);
+  return text.str();
+}
+
+RunSpec load_scene_file(const std::string& path, const std::map<std::string, ParamValue>& overrides) {
+  return parse_scene_toml(read_text_file(path), path, overrides);
 }
 
 RunSpec load_scene(const std::string& name, const std::map<std::string, ParamValue>& overrides) {

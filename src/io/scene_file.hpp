@@ -29,6 +29,10 @@ RunSpec load_scene_file(const std::string& path,
 RunSpec parse_scene_toml(const std::string& text, const std::string& source_name,
                          const std::map<std::string, ParamValue>& overrides = {});
 
+// Any TOML text as a ParamTable (tables become one-element table lists); errors name file:line:col.
+ParamTable parse_toml(const std::string& text, const std::string& source_name);
+std::string read_text_file(const std::string& path);  // InputError if unreadable
+
 // Applies the spec's integrator choice, options, clock and seed to a new Simulation.
 Simulation make_simulation(const RunSpec& spec);
 

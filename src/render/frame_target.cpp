@@ -70,6 +70,11 @@ void FrameTarget::blit_to(GLuint framebuffer) const {
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
 }
 
+void FrameTarget::bind_resolved() const {
+  glBindFramebuffer(GL_FRAMEBUFFER, resolved_fbo_);
+  glViewport(0, 0, width_, height_);
+}
+
 std::vector<std::uint8_t> FrameTarget::read_pixels() const {
   return read_framebuffer(resolved_fbo_, width_, height_);
 }

@@ -20,6 +20,7 @@ class FrameTarget {
   void bind_for_drawing() const;
   void resolve() const;                      // multisampled -> resolved
   void blit_to(GLuint framebuffer) const;    // resolved -> e.g. the window (0)
+  void bind_resolved() const;                // draw over the resolved image (overlays)
   // RGBA rows top to bottom, from the resolved image.
   std::vector<std::uint8_t> read_pixels() const;
   int width() const { return width_; }

@@ -57,5 +57,8 @@ void draw_stats_panel(UiState& ui, const Snapshot& s);
 void draw_inspector_panel(UiState& ui, const Snapshot& s);
 void draw_help_overlay(UiState& ui);
 void draw_colour_legend(const UiState& ui, const ColourScale& scale);
+// Burned into recordings with --overlay (and the window's recordings when asked).
+void draw_recording_overlay(const Snapshot& s, const EnergyHistory& history,
+                            const std::string& caption = {});
 
 }  // namespace stepwise

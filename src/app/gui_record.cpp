@@ -1,0 +1,197 @@
+// `stepwise record`: renders a scene or a lesson off-screen into an H.264 video. Frames are taken
+// at fixed simulated-time spacing, so the video plays at true speed whatever the machine's speed.
+#include <glad/gl.h>
+// glad first: GLFW must not pull in the system GL header.
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+
+#include <atomic>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <utility>
+
+#include "app/commands.hpp"
+#include "app/gui_gl_window.hpp"
+#include "io/video_writer.hpp"
+#include "render/auto_frame.hpp"
+#include "runtime/lesson_player.hpp"
+#include "ui/ui_state.hpp"
+
+namespace stepwise::cli {
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+
+std::pair<int, int> parse_size(const std::string& text) {
+  const auto x = text.find('x');
+  const int w = x == std::string::npos ? 0 : std::atoi(text.substr(0, x).c_str());
+  const int h = x == std::string::npos ? 0 : std::atoi(text.substr(x + 1).c_str());
+  if (w < 64 || h < 64 || w > 7680 || h > 4320 || w % 2 || h % 2)
+    throw InputError("--size: expected even WxH between 64x64 and 7680x4320, got '" + text + "'");
+  return {w, h};
+}
+
+ColourBy parse_colour(const std::string& text) {
+  if (text.empty()) return ColourBy::Id;
+  for (int i = 0; i < 5; ++i) {
+    std::string name = kColourByNames[i];
+    std::replace(name.begin(), name.end(), ' ', '-');
+    if (name == text) return ColourBy(i);
+  }
+  throw InputError("--colour-by: expected id, speed, angular-speed, kinetic-energy or force, got '" +
+                   text + "'");
+}
+
+EnergySample sample_of(const EnergyReport& r, const std::string& marker) {
+  EnergySample s;
+  s.step = r.step;
+  s.time = r.time;
+  s.kinetic = r.kinetic;
+  s.potential = r.potential;
+  s.total = r.total;
+  s.external_work = r.external_work;
+  s.dissipated = r.dissipated;
+  s.error = s.error_min = s.error_max = r.energy_error;
+  s.marker = marker;
+  return s;
+}
+
+// The hidden window and ImGui (overlay only) live exactly as long as the recording.
+struct OffscreenContext {
+  GLFWwindow* window = nullptr;
+  bool imgui = false;
+  OffscreenContext(int w, int h, bool with_imgui) {
+    std::string version;
+    window = open_gl_window(w, h, false, false, version);
+    if (with_imgui) {
+      ImGui::CreateContext();
+      ImGui::GetIO().IniFilename = nullptr;
+      ImGui::GetIO().DisplaySize = ImVec2(float(w), float(h));
+      ImGui::StyleColorsDark();
+      ImGui_ImplOpenGL3_Init("#version 330 core");
+      imgui = true;
+    }
+  }
+  ~OffscreenContext() {
+    if (imgui) {
+      ImGui_ImplOpenGL3_Shutdown();
+      ImGui::DestroyContext();
+    }
+    glfwDestroyWindow(window);
+    glfwTerminate();
+  }
+};
+
+}  // namespace
+
+int command_record(const RecordOptions& o) {
+  // Everything that can be wrong is checked before the first step.
+  if (o.output.empty()) throw InputError("record: -o FILE.mp4 is required");
+  if (o.scene.scene.empty() == o.lesson.empty())
+    throw InputError("record: give a scene or --lesson FILE (one of them)");
+  const auto [width, height] = parse_size(o.size);
+  const ColourBy colour = parse_colour(o.colour_by);
+  if (!(o.slow_motion > 0) || !std::isfinite(o.slow_motion))
+    throw InputError("--slow-motion must be a positive number");
+
+  std::optional<LessonPlayer> lesson;
+  std::unique_ptr<Simulation> sim;
+  double seconds = 0, fps = o.fps, slow = o.slow_motion;
+  std::string label;
+  if (!o.lesson.empty()) {
+    lesson.emplace(load_lesson(o.lesson));
+    sim = lesson->start();
+    seconds = o.seconds.value_or(lesson->lesson().duration);
+    fps = lesson->lesson().fps;
+    slow = lesson->lesson().slow_motion;
+    label = lesson->label();
+  } else {
+    LoadedRun run = load_run(o.scene);
+    seconds = o.seconds.value_or(run.spec.setup.duration);
+    label = run.spec.label;
+    sim = std::make_unique<Simulation>(std::move(run.sim));
+  }
+  if (!(seconds > 0) || !std::isfinite(seconds)) throw InputError("--seconds must be positive");
+  VideoWriter video(o.output, width, height, fps);
+
+  OffscreenContext context(width, height, o.overlay || lesson);
+  SceneRenderer renderer;
+  FrameTarget target;
+  target.resize(width, height, 4);
+  Camera camera;
+  AutoFrame auto_frame;
+  ViewOptions view;
+  view.colour_by = colour;
+  Snapshot snapshot;
+  EnergyHistory history;
+  std::vector<EnergySample> samples;
+
+  g_interrupted = false;
+  auto on_signal = [](int) { g_interrupted = true; };
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+
+  const double spacing = slow / fps;  // simulated seconds per video frame
+  const long frames = std::lround(seconds / spacing) + 1;
+  int exit_code = 0;
+  std::string marker;
+  auto clock = [&] { return lesson ? lesson->clock(*sim) : sim->time(); };
+  const double start = clock();
+  for (long frame = 0; frame < frames && !g_interrupted; ++frame) {
+    double hold = 0;
+    if (lesson) {
+      hold = lesson->apply_due(sim);
+      marker = lesson->last_change();
+    }
+    // Advance to this frame's time; every step's energy feeds the overlay plot.
+    const double target_time = start + frame * spacing;
+    std::optional<StepFailure> failure;
+    while (clock() + 1e-9 * sim->dt() < target_time && !failure && !g_interrupted) {
+      failure = sim->step();
+      if (o.overlay || lesson) samples.push_back(sample_of(sim->energy(), std::exchange(marker, "")));
+      if (lesson) {
+        hold += lesson->apply_due(sim);
+        if (!lesson->last_change().empty()) marker = lesson->last_change();
+      }
+    }
+    if (failure) {
+      std::fprintf(stderr, "stepwise: %s; the video stops there\n", failure->message().c_str());
+      exit_code = 3;
+      break;
+    }
+    if (!marker.empty()) samples.push_back(sample_of(sim->energy(), std::exchange(marker, "")));
+    history.add(samples);
+    samples.clear();
+
+    fill_snapshot(*sim, snapshot);
+    snapshot.label = label;
+    snapshot.scene_generation = 1;
+    if (frame == 0) auto_frame.reset(snapshot, camera);
+    else auto_frame.update(snapshot, camera);
+    renderer.draw(snapshot, camera, view, target);
+    if (context.imgui) {
+      ImGui_ImplOpenGL3_NewFrame();
+      ImGui::GetIO().DeltaTime = float(1.0 / fps);
+      ImGui::NewFrame();
+      if (o.overlay) draw_recording_overlay(snapshot, history, lesson ? lesson->caption() : "");
+      else if (lesson) draw_recording_overlay(snapshot, history, lesson->caption());
+      ImGui::Render();
+      target.bind_resolved();
+      ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    }
+    const std::vector<std::uint8_t> pixels = target.read_pixels();
+    const long copies = 1 + std::lround(hold * fps);
+    for (long k = 0; k < copies; ++k) video.write(pixels);
+  }
+  video.finish();
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  std::printf("wrote %s: %ld frames at %g fps, %dx%d, %.4g s simulated%s\n", o.output.c_str(),
+              video.frames(), fps, width, height, clock() - start,
+              g_interrupted ? " (interrupted; the file is complete up to here)" : "");
+  return g_interrupted ? 130 : exit_code;
+}
+
+}  // namespace stepwise::cli
