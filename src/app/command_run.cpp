@@ -7,6 +7,7 @@
 #include "app/commands.hpp"
 #include "io/atomic_file.hpp"
 #include "io/csv.hpp"
+#include "io/vtk_series.hpp"
 
 namespace stepwise::cli {
 
@@ -35,6 +36,10 @@ int command_run(const RunOptions& o) {
   }
   if (!o.state.empty()) state = std::make_unique<AtomicFile>(o.state);
   if (!o.bonds.empty()) bonds = std::make_unique<AtomicFile>(o.bonds);
+  std::unique_ptr<AtomicFile> saved;
+  if (!o.save_state.empty()) saved = std::make_unique<AtomicFile>(o.save_state);
+  std::unique_ptr<VtkSeries> vtk;
+  if (!o.vtk.empty()) vtk = std::make_unique<VtkSeries>(o.vtk);
 
   if (!o.quiet) {
     const double omega = sim.max_frequency();
@@ -47,6 +52,7 @@ int command_run(const RunOptions& o) {
   const long table_every = std::max(1L, steps / std::max(1L, o.table_rows));
   const auto started = std::chrono::steady_clock::now();
   auto record = [&](long done) {
+    if (vtk && (done % o.every == 0 || done == steps)) vtk->write_frame(sim);
     const bool to_csv = csv && (done % o.every == 0 || done == steps);
     const bool to_table = !o.quiet && (done % table_every == 0 || done == steps);
     if (!to_csv && !to_table) return;
@@ -64,6 +70,10 @@ int command_run(const RunOptions& o) {
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (csv) csv->commit();
+  if (saved) {
+    saved->stream() << scene_to_toml(sim, run.spec.label, run.spec.setup.duration);
+    saved->commit();
+  }
   if (state) {
     write_state_csv(state->stream(), sim.world());
     state->commit();

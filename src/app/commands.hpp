@@ -12,6 +12,8 @@ struct RunOptions {
   std::optional<double> duration;
   std::optional<long> steps;
   std::string csv, state, bonds;
+  std::string vtk;          // folder for a ParaView series (every `every` steps)
+  std::string save_state;   // scene file of the final state (continues bit for bit)
   long every = 1;
   bool quiet = false;
   long table_rows = 20;  // energy table lines printed to stdout
@@ -47,6 +49,8 @@ struct RecordOptions {
 };
 
 int command_list(bool verbose);
+int command_export(const SceneOptions& scene, const std::string& lammps_dir, long steps,
+                   long thermo_every);
 int command_run(const RunOptions& options);
 int command_sweep(const SweepOptions& options);
 int command_bench(const SceneOptions& scene, long steps, int threads);

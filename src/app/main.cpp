@@ -28,7 +28,7 @@ void add_scene_options(CLI::App& cmd, SceneOptions& o, bool with_scene = true) {
 
 }  // namespace
 
-const char* const kSubcommands[] = {"list", "run", "sweep", "save", "bench", "gui", "record"};
+const char* const kSubcommands[] = {"list", "run", "sweep", "save", "bench", "gui", "record", "export"};
 
 int main(int argc, char** argv) {
   // `stepwise` and `stepwise SCENE [options]` open the window: the same as `stepwise gui ...`.
@@ -57,6 +57,8 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--state", run.state, "write the final per-body state to this CSV file");
   run_cmd->add_option("--bonds", run.bonds, "write the final per-bond state to this CSV file");
   run_cmd->add_flag("-q,--quiet", run.quiet, "no energy table");
+  run_cmd->add_option("--vtk", run.vtk, "write a ParaView series (.vtu per frame + series.pvd) here");
+  run_cmd->add_option("--save-state", run.save_state, "save the final state as a scene file that continues bit for bit");
 
   SweepOptions sweep;
   auto* sweep_cmd = app.add_subcommand("sweep", "error and observed order of convergence against dt");
@@ -97,6 +99,15 @@ int main(int argc, char** argv) {
   gui_cmd->add_flag("--paused", gui.paused, "start paused");
   gui_cmd->add_option("--colour-by", gui.colour_by, "id, speed, angular-speed, kinetic-energy or force");
 
+  SceneOptions export_scene;
+  std::string export_lammps;
+  long export_steps = 1000, export_thermo = 100;
+  auto* export_cmd = app.add_subcommand("export", "write a scene for another program (LAMMPS)");
+  add_scene_options(*export_cmd, export_scene);
+  export_cmd->add_option("--lammps", export_lammps, "folder for the LAMMPS data file and input deck")->required();
+  export_cmd->add_option("--steps", export_steps, "steps the deck runs (default 1000)");
+  export_cmd->add_option("--thermo", export_thermo, "thermo output every N steps (default 100)");
+
   RecordOptions record;
   record.scene.scene.clear();
   auto* record_cmd = app.add_subcommand("record", "render a scene or a lesson to an H.264 video, off-screen");
@@ -127,6 +138,7 @@ int main(int argc, char** argv) {
     if (*run_cmd) return command_run(run);
     if (*sweep_cmd) return command_sweep(sweep);
     if (*save_cmd) return command_save(save_scene, save_path, save_explicit);
+    if (*export_cmd) return command_export(export_scene, export_lammps, export_steps, export_thermo);
     if (*bench_cmd) return command_bench(bench_scene, bench_steps, bench_threads);
 #ifdef STEPWISE_HAS_GUI
     if (*record_cmd) return command_record(record);

@@ -79,6 +79,10 @@ class ForceModel {
   virtual void save(ParamTable& out) const = 0;
   virtual std::vector<Tunable> tunables() const { return {}; }
   virtual void set_tunable(const std::string& name, double value) {}
+  // History that decides the future but is not a parameter (contact springs): saved with the
+  // state so a reloaded run continues bit for bit.
+  virtual void save_state(ParamTable& out) const {}
+  virtual void load_state(const ParamTable& in) {}
 };
 
 using ForceRegistry = Registry<ForceModel, const ParamTable&>;

@@ -104,6 +104,9 @@ class Integrator {
   // Throws InputError for an unknown option or a bad value.
   virtual void set_option(const std::string& name, const ParamValue& value);
   virtual IntegratorStats stats() const { return {}; }
+  // Carried state (half-step velocities, step sizes) for bit-exact save and load.
+  virtual void save_state(ParamTable& out) const {}
+  virtual void load_state(const ParamTable& in) {}
 };
 
 using IntegratorRegistry = Registry<Integrator>;

@@ -74,6 +74,19 @@ void ParamTable::reject_unused() const {
       throw InputError(where_ + (where_.empty() ? "" : ": ") + "unknown key '" + key + "'");
 }
 
+std::vector<double> flatten(const Positions& m) {
+  return std::vector<double>(m.data(), m.data() + m.size());
+}
+
+Positions unflatten(const std::vector<double>& values, int rows, int cols, const std::string& what) {
+  if (values.size() != size_t(rows) * size_t(cols))
+    throw InputError(what + ": expected " + std::to_string(rows * cols) + " numbers, got " +
+                     std::to_string(values.size()));
+  Positions m(rows, cols);
+  std::copy(values.begin(), values.end(), m.data());
+  return m;
+}
+
 ParamValue parse_param_value(const std::string& text) {
   if (text == "true") return true;
   if (text == "false") return false;

@@ -52,6 +52,10 @@ class ParamTable {
   mutable std::map<std::string, bool> used_;
 };
 
+// Body arrays as flat number lists (saved run state) and back; InputError if the size is wrong.
+std::vector<double> flatten(const Positions& m);
+Positions unflatten(const std::vector<double>& values, int rows, int cols, const std::string& what);
+
 // Parses a command-line value: a number, true/false, a comma list of numbers, or text.
 ParamValue parse_param_value(const std::string& text);
 std::string format_param_value(const ParamValue& value);

@@ -3,6 +3,8 @@
 // (std::normal_distribution is not), so runs are bit-reproducible.
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <string>
 
 namespace stepwise {
 
@@ -20,6 +22,23 @@ class Random {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
+  }
+  // The exact generator state as text (64-bit integers do not survive a double).
+  std::string save() const {
+    char text[64];
+    std::snprintf(text, sizeof text, "%016llx %d %a", static_cast<unsigned long long>(state_),
+                  has_spare_ ? 1 : 0, spare_);
+    return text;
+  }
+  bool load(const std::string& text) {  // false if the text is not a saved state
+    unsigned long long state = 0;
+    int spare = 0;
+    double value = 0;
+    if (std::sscanf(text.c_str(), "%llx %d %la", &state, &spare, &value) != 3) return false;
+    state_ = state;
+    has_spare_ = spare != 0;
+    spare_ = value;
+    return true;
   }
   double uniform() { return (next() >> 11) * 0x1.0p-53; }  // [0, 1)
   double uniform(double lo, double hi) { return lo + (hi - lo) * uniform(); }

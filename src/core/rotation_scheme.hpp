@@ -22,6 +22,8 @@ class RotationScheme {
   virtual bool needs_end_torque() const { return false; }
   virtual void end_step(World& world, const Positions& torque, double dt) {}
   virtual void reset() {}
+  virtual void save_state(ParamTable& out) const {}
+  virtual void load_state(const ParamTable& in) {}
 };
 
 using RotationRegistry = Registry<RotationScheme>;

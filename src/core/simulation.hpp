@@ -41,6 +41,12 @@ class Simulation {
   // Starts the energy ledger afresh at the current state (E0 := E, W := D := 0).
   void reset_ledger();
 
+  // Everything besides the World that decides the future: the ledger, the random stream, the
+  // cached end-of-step forces and the methods' and models' carried state. Saved with a scene, it
+  // makes run-save-load-continue bit-identical to an uninterrupted run.
+  ParamTable save_state() const;
+  void load_state(const ParamTable& state);
+
   EnergyReport energy();
   double dt() const { return dt_; }
   double time() const { return time_; }
@@ -58,8 +64,7 @@ class Simulation {
   const Positions& torques();
   double max_frequency() const;  // stiffest force model, for the critical time step
 
- private:
-  friend class Dynamics;
+ public:
   struct Evaluation {
     Positions force, torque;
     Powers powers;       // at the evaluated velocities: pair terms plus translational body work
@@ -69,6 +74,8 @@ class Simulation {
     std::vector<double> potentials;
     int contacts = 0, wall_contacts = 0;
   };
+ private:
+  friend class Dynamics;
   void evaluate(const Positions& x, const Positions& v, double t, bool commit, Evaluation& out);
   void ensure_start_evaluation();
   void book_kick(const Evaluation& e, const Positions& v_before, const Positions& v_after, double h);

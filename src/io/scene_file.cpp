@@ -163,6 +163,7 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
   const ParamTable options = section("integrator");
   const auto bodies = root.tables("body");
   const auto forces = root.tables("force");
+  for (const ParamTable& state : root.tables("state")) spec.state = state;
   root.reject_unused();
 
   const std::string builtin = scene.text("builtin", "");
@@ -245,6 +246,7 @@ Simulation make_simulation(const RunSpec& spec) {
     sim.integrator().set_option(key, value);
   sim.set_clock(spec.time, spec.step);
   sim.set_seed(spec.seed);
+  if (spec.state) sim.load_state(*spec.state);
   return sim;
 }
 
@@ -304,6 +306,10 @@ std::string scene_to_toml(Simulation& sim, const std::string& label, double dura
     model->save(table);
     write_table(out, table, "force");
   }
+  // What else decides the future: half-step velocities, contact history, cached forces, the
+  // random stream and the energy ledger. With it, a reloaded run continues bit for bit.
+  out << "\n[state]\n";
+  write_table(out, sim.save_state(), "state");
   return out.str();
 }
 

@@ -19,6 +19,8 @@ struct RunSpec {
   double time = 0;  // start clock (saved states continue where they stopped)
   long step = 0;
   std::uint64_t seed = 1;
+  // A saved run's carried state (see Simulation::save_state): continues bit for bit.
+  std::optional<ParamTable> state;
 };
 
 // A built-in scene name or a path to a .toml file; `overrides` are --set key=value pairs.

@@ -9,6 +9,7 @@
 // drag sums, so Verlet's kicks book their work exactly; the friction cap's loss and the spring
 // energy of contacts that open are booked when they happen.
 #include <cmath>
+#include <map>
 
 #include "core/contacts/neighbor_list.hpp"
 #include "core/world.hpp"
@@ -58,8 +59,15 @@ class GranularContacts final : public ForceModel {
     const World& world = s.world;
     const int n = world.size();
     if (list_.needs_rebuild(s.x)) rebuild(s.x, world.radius);
-    if (static_cast<int>(wall_history_.size()) != n * static_cast<int>(walls_.size()))
+    if (static_cast<int>(wall_history_.size()) != n * static_cast<int>(walls_.size())) {
       wall_history_.assign(n * walls_.size(), Vec3::Zero());
+      for (size_t k = 0; k < pending_walls_.size(); k += 5) {  // saved history, once
+        const size_t index = size_t(pending_walls_[k]) * n + size_t(pending_walls_[k + 1]);
+        if (index < wall_history_.size())
+          wall_history_[index] = Vec3(pending_walls_[k + 2], pending_walls_[k + 3], pending_walls_[k + 4]);
+      }
+      pending_walls_.clear();
+    }
     const int* offsets = list_.offsets().data();
     const int* neighbors = list_.neighbors().data();
     Sums sums;
@@ -154,6 +162,38 @@ class GranularContacts final : public ForceModel {
     }
     out.set("wall", walls);
   }
+  // Contact history: the tangential spring of every touching pair and body-wall contact.
+  void save_state(ParamTable& out) const override {
+    std::vector<double> pairs, walls;
+    const auto& offsets = list_.offsets();
+    const auto& neighbors = list_.neighbors();
+    for (int i = 0; i + 1 < int(offsets.size()); ++i)
+      for (int k = offsets[i]; k < offsets[i + 1]; ++k)
+        if (k < int(history_.size()) && !history_[k].isZero())
+          pairs.insert(pairs.end(), {double(i), double(neighbors[k]), history_[k].x(),
+                                     history_[k].y(), history_[k].z()});
+    const int n = walls_.empty() ? 0 : int(wall_history_.size() / walls_.size());
+    for (size_t k = 0; k < wall_history_.size(); ++k)
+      if (!wall_history_[k].isZero())
+        walls.insert(walls.end(), {double(k / std::max(n, 1)), double(k % std::max(n, 1)),
+                                   wall_history_[k].x(), wall_history_[k].y(), wall_history_[k].z()});
+    out.set("pairs", pairs);
+    out.set("walls", walls);
+    out.set("dissipation", committed_dissipation_);
+  }
+  void load_state(const ParamTable& in) override {
+    const std::vector<double> pairs = in.numbers("pairs", {}), walls = in.numbers("walls", {});
+    if (pairs.size() % 5 || walls.size() % 5)
+      throw InputError(in.where() + ": contact history comes in groups of 5 numbers");
+    pending_.clear();
+    for (size_t k = 0; k < pairs.size(); k += 5)
+      pending_[{int(pairs[k]), int(pairs[k + 1])}] = Vec3(pairs[k + 2], pairs[k + 3], pairs[k + 4]);
+    pending_walls_ = walls;
+    committed_dissipation_ = in.number("dissipation", 0.0);
+    list_.invalidate();  // the next evaluation rebuilds the list and takes the history over
+    history_.clear();
+    wall_history_.clear();
+  }
   std::vector<Tunable> tunables() const override {
     std::vector<Tunable> out = law_.tunables();
     out.push_back({"mu", mu_, "friction coefficient"});
@@ -241,6 +281,13 @@ class GranularContacts final : public ForceModel {
         if (a < old_offsets[i + 1] && old_neighbors[a] == neighbors[k]) history_[k] = old_history[a];
       }
     }
+    if (pending_.empty()) return;
+    for (int i = 0; i < list_.size(); ++i)  // history loaded with a saved state
+      for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
+        const auto found = pending_.find({i, neighbors[k]});
+        if (found != pending_.end()) history_[k] = found->second;
+      }
+    pending_.clear();
   }
 
   Law law_;
@@ -248,6 +295,8 @@ class GranularContacts final : public ForceModel {
   NeighborList list_;
   std::vector<Wall> walls_;
   std::vector<Vec3> history_, wall_history_;
+  std::map<std::pair<int, int>, Vec3> pending_;  // loaded pair history until the next rebuild
+  std::vector<double> pending_walls_;
   double committed_dissipation_ = 0;
 };
 

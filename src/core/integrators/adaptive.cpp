@@ -64,6 +64,8 @@ class AdaptiveStepDoubling final : public Integrator {
   }
 
   void reset() override { h_ = 0; }
+  void save_state(ParamTable& out) const override { out.set("h", h_); }
+  void load_state(const ParamTable& in) override { h_ = in.number("h", 0.0); }
 
   std::vector<Tunable> options() const override {
     return {{"tolerance", tolerance_, "largest accepted local error estimate (length)"},

@@ -31,6 +31,19 @@ class Leapfrog final : public Integrator {
     primed_ = true;
   }
   void reset() override { primed_ = false; }
+  void save_state(ParamTable& out) const override {
+    out.set("primed", primed_);
+    if (!primed_) return;
+    out.set("half_v", flatten(half_v_));
+    out.set("previous_h", previous_h_);
+  }
+  void load_state(const ParamTable& in) override {
+    primed_ = in.flag("primed", false);
+    if (!primed_) return;
+    const std::vector<double> v = in.numbers("half_v");
+    half_v_ = unflatten(v, 3, int(v.size() / 3), in.where() + " half_v");
+    previous_h_ = in.number("previous_h");
+  }
 
  private:
   Positions half_v_;

@@ -84,6 +84,17 @@ class WangLeapfrog final : public RotationScheme {
   }
 
   void reset() override { primed_.assign(primed_.size(), false); }
+  void save_state(ParamTable& out) const override {
+    std::vector<double> primed(primed_.begin(), primed_.end());
+    out.set("primed", primed);
+    if (!primed_.empty()) out.set("half", flatten(half_));
+  }
+  void load_state(const ParamTable& in) override {
+    const std::vector<double> primed = in.numbers("primed", {});
+    primed_.assign(primed.begin(), primed.end());
+    if (primed_.empty()) return;
+    half_ = unflatten(in.numbers("half"), 3, int(primed_.size()), in.where() + " half");
+  }
 
  private:
   Positions half_;

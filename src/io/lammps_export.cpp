@@ -1,0 +1,132 @@
+#include "io/lammps_export.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <sstream>
+
+#include "io/atomic_file.hpp"
+
+namespace stepwise {
+namespace {
+
+struct Granular {
+  double kn = 0, kt = 0, gamma_n = 0, gamma_t = 0, mu = 0, skin = 0.1;
+  std::vector<ParamTable> walls;
+};
+
+std::string num(double v) { return format_double(v); }
+
+// "xplane lo NULL" for a wall with normal +x at x = lo, and so on.
+std::string wall_args(const ParamTable& wall, const std::string& where) {
+  const Vec3 n = wall.vec3("normal", Vec3::UnitZ()).normalized();
+  const Vec3 p = wall.vec3("point", Vec3::Zero());
+  if (wall.has("velocity")) throw InputError(where + ": moving walls are not exported to LAMMPS");
+  for (int axis = 0; axis < 3; ++axis) {
+    const char* name[] = {"xplane", "yplane", "zplane"};
+    if (std::abs(std::abs(n(axis)) - 1) > 1e-12) continue;
+    return std::string(name[axis]) + (n(axis) > 0 ? " " + num(p(axis)) + " NULL" : " NULL " + num(p(axis)));
+  }
+  throw InputError(where + ": LAMMPS' wall/gran takes axis-aligned planes only");
+}
+
+}  // namespace
+
+LammpsExport export_lammps(Simulation& sim, const std::string& folder, long steps, long thermo_every) {
+  const World& world = sim.world();
+  const std::string what = "LAMMPS export";
+  Granular g;
+  bool have_contacts = false;
+  Vec3 gravity = Vec3::Zero();
+  for (const auto& model : world.forces) {
+    ParamTable p;
+    model->save(p);
+    if (model->kind() == "hooke") {
+      if (have_contacts) throw InputError(what + ": only one contact model is supported");
+      have_contacts = true;
+      g.kn = p.number("kn");
+      g.kt = p.number("kt");
+      g.gamma_n = p.number("gamma_n");
+      g.gamma_t = p.number("gamma_t");
+      g.mu = p.number("mu");
+      g.skin = p.number("skin");
+      if (p.has("wall")) g.walls = p.tables("wall");
+    } else if (model->kind() == "gravity") {
+      gravity += p.vec3("g", Vec3::Zero());
+    } else {
+      throw InputError(what + ": force model '" + model->kind() +
+                       "' has no LAMMPS counterpart here (supported: hooke contacts, walls, gravity)");
+    }
+  }
+  for (int i = 0; i < world.size(); ++i) {
+    if (world.shape[i] != Shape::Sphere)
+      throw InputError(what + ": body " + std::to_string(i) + " is not a sphere");
+    if (world.flags[i]) throw InputError(what + ": body " + std::to_string(i) + " is fixed or driven");
+  }
+  if (sim.integrator_name() != "velocity-verlet")
+    throw InputError(what + ": LAMMPS runs Velocity Verlet (fix nve/sphere); choose --integrator velocity-verlet");
+  std::error_code ec;
+  std::filesystem::create_directories(folder, ec);
+  if (ec) throw InputError(what + ": cannot create folder " + folder);
+
+  // A box around the bodies and walls; boundaries shrink-wrap, so bodies may leave it.
+  Vec3 low = Vec3::Constant(1e300), high = Vec3::Constant(-1e300);
+  for (int i = 0; i < world.size(); ++i) {
+    low = low.cwiseMin(world.x.col(i) - Vec3::Constant(world.radius(i)));
+    high = high.cwiseMax(world.x.col(i) + Vec3::Constant(world.radius(i)));
+  }
+  for (const ParamTable& w : g.walls) {
+    low = low.cwiseMin(w.vec3("point", Vec3::Zero()));
+    high = high.cwiseMax(w.vec3("point", Vec3::Zero()));
+  }
+  low -= Vec3::Constant(0.5);
+  high += Vec3::Constant(0.5);
+
+  std::ostringstream data;
+  data << "LAMMPS data file written by stepwise (scene at t = " << num(sim.time()) << ")\n\n";
+  data << world.size() << " atoms\n1 atom types\n\n";
+  data << num(low.x()) << " " << num(high.x()) << " xlo xhi\n" << num(low.y()) << " " << num(high.y())
+       << " ylo yhi\n" << num(low.z()) << " " << num(high.z()) << " zlo zhi\n\nAtoms # sphere\n\n";
+  for (int i = 0; i < world.size(); ++i) {
+    const double r = world.radius(i);
+    const double density = world.mass(i) / (4.0 / 3.0 * M_PI * r * r * r);
+    data << i + 1 << " 1 " << num(2 * r) << " " << num(density) << " " << num(world.x(0, i)) << " "
+         << num(world.x(1, i)) << " " << num(world.x(2, i)) << "\n";
+  }
+  data << "\nVelocities\n\n";
+  for (int i = 0; i < world.size(); ++i)
+    data << i + 1 << " " << num(world.v(0, i)) << " " << num(world.v(1, i)) << " " << num(world.v(2, i))
+         << " " << num(world.w(0, i)) << " " << num(world.w(1, i)) << " " << num(world.w(2, i)) << "\n";
+
+  const std::string contact = num(g.kn) + " " + num(g.kt) + " " + num(g.gamma_n) + " " +
+                              num(g.gamma_t) + " " + num(g.mu) + " 1";
+  std::ostringstream in;
+  in << "# LAMMPS input written by stepwise: continue this scene at scale (mpirun -np N lmp -in in.scene)\n";
+  in << "units lj\natom_style sphere\natom_modify map array\nboundary m m m\ncomm_modify vel yes\n";
+  in << "newton off\nread_data scene.data\n\n";
+  if (have_contacts) {
+    in << "pair_style gran/hooke/history " << contact << "\npair_coeff * *\n";
+  } else {
+    in << "pair_style zero 1.0\npair_coeff * *\n";
+  }
+  in << "neighbor " << num(std::max(g.skin, 1e-3)) << " bin\nneigh_modify delay 0 every 1 check yes\n";
+  in << "timestep " << num(sim.dt()) << "\nfix integrate all nve/sphere\n";
+  if (gravity.norm() > 0) {
+    const Vec3 d = gravity.normalized();
+    in << "fix gravity all gravity " << num(gravity.norm()) << " vector " << num(d.x()) << " "
+       << num(d.y()) << " " << num(d.z()) << "\n";
+  }
+  for (size_t k = 0; k < g.walls.size(); ++k)
+    in << "fix wall" << k << " all wall/gran hooke/history " << contact << " "
+       << wall_args(g.walls[k], what + " wall " + std::to_string(k)) << "\n";
+  in << "compute erot all erotate/sphere\n";
+  in << "thermo_style custom step atoms ke c_erot\nthermo_modify norm no format float %.15g\n";
+  in << "thermo " << std::max(1L, thermo_every) << "\nrun " << steps << "\n";
+
+  LammpsExport out{folder + "/scene.data", folder + "/in.scene"};
+  write_file_atomically(out.data_file, data.str());
+  write_file_atomically(out.input_file, in.str());
+  return out;
+}
+
+}  // namespace stepwise
