@@ -105,3 +105,57 @@ TEST_CASE("the panels are drawn and show the chosen integrator") {
   const int code = std::system(no_display.c_str());
   CHECK(WEXITSTATUS(code) == 2);
 }
+
+namespace {
+
+std::string run_capture(const std::string& command) {
+  std::string out;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return out;
+  char buffer[512];
+  while (std::fgets(buffer, sizeof buffer, pipe)) out += buffer;
+  pclose(pipe);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("record: frame count and duration follow simulated time; bad output fails first") {
+  const std::string dir = output_dir();
+  const std::string video = dir + "/kepler.mp4";
+  std::filesystem::remove(video);
+  REQUIRE(std::system((kBinary + " record kepler --seconds 2 --fps 30 --size 320x240 --overlay -o " +
+                       video + " > /dev/null").c_str()) == 0);
+  const std::string probe = run_capture(
+      "ffprobe -v error -count_frames -select_streams v:0 -show_entries "
+      "stream=nb_read_frames,width,height,pix_fmt,codec_name -of default=nw=1 " + video);
+  CHECK(probe.find("codec_name=h264") != std::string::npos);
+  CHECK(probe.find("pix_fmt=yuv420p") != std::string::npos);
+  CHECK(probe.find("width=320") != std::string::npos);
+  CHECK(probe.find("nb_read_frames=61") != std::string::npos);  // t = 0, 1/30, ..., 2
+  // Slow motion: 0.5 s of simulated time spread over 2 s of video.
+  REQUIRE(std::system((kBinary + " record kepler --seconds 0.5 --slow-motion 0.25 --size 320x240 -o " +
+                       video + " > /dev/null").c_str()) == 0);
+  CHECK(run_capture("ffprobe -v error -count_frames -select_streams v:0 -show_entries "
+                    "stream=nb_read_frames -of default=nw=1 " + video)
+            .find("nb_read_frames=61") != std::string::npos);
+  // Problems are reported before any simulation work, with exit code 2.
+  CHECK(WEXITSTATUS(std::system((kBinary + " record kepler -o /nonexistent/dir/x.mp4 2> /dev/null").c_str())) == 2);
+  CHECK(WEXITSTATUS(std::system(("env PATH=/nonexistent " + kBinary +
+                                 " record kepler -o " + dir + "/y.mp4 2> " + dir + "/err.txt").c_str())) == 2);
+  CHECK(run_capture("cat " + dir + "/err.txt").find("ffmpeg was not found") != std::string::npos);
+}
+
+TEST_CASE("a lesson renders the same frames twice") {
+  const std::string dir = output_dir();
+  const std::string lesson = std::string(STEPWISE_SOURCE_DIR) + "/assets/lessons/integrators-on-an-orbit.toml";
+  std::string digests[2];
+  for (int k = 0; k < 2; ++k) {
+    const std::string video = dir + "/lesson" + std::to_string(k) + ".mp4";
+    REQUIRE(std::system((kBinary + " record --lesson " + lesson + " --seconds 3 --size 320x240 -o " +
+                         video + " > /dev/null").c_str()) == 0);
+    digests[k] = run_capture("ffmpeg -v error -i " + video + " -f framemd5 - | grep -v '^#'");
+  }
+  CHECK(digests[0].size() > 1000);
+  CHECK(digests[0] == digests[1]);
+}
