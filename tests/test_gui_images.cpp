@@ -159,3 +159,19 @@ TEST_CASE("a lesson renders the same frames twice") {
   CHECK(digests[0].size() > 1000);
   CHECK(digests[0] == digests[1]);
 }
+
+TEST_CASE("a recording started in the window is finalised when the window closes") {
+  const std::string dir = output_dir() + "/window_recording";
+  std::filesystem::remove_all(dir);
+  REQUIRE(std::system((kBinary + " gui kepler --frames 40 --size 640x480 --record --output-dir " + dir +
+                       " > /dev/null").c_str()) == 0);
+  std::string video;
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    if (entry.path().extension() == ".mp4") video = entry.path().string();
+  REQUIRE_FALSE(video.empty());
+  const std::string probe = run_capture("ffprobe -v error -count_frames -select_streams v:0 "
+                                        "-show_entries stream=nb_read_frames -of default=nw=1 " + video);
+  const auto at = probe.find("nb_read_frames=");
+  REQUIRE(at != std::string::npos);
+  CHECK(std::atoi(probe.c_str() + at + 15) >= 5);
+}

@@ -32,7 +32,9 @@ struct GuiOptions {
   int width = 1600, height = 900;
   bool hide_panels = false;
   bool paused = false;
-  std::string colour_by;       // id, speed, angular-speed, kinetic-energy, force         // start paused (e.g. to time the renderer alone)
+  std::string colour_by;       // id, speed, angular-speed, kinetic-energy, force
+  std::string output_dir;      // screenshots, videos, saved states (default ./stepwise-output)
+  bool record = false;         // start recording a video at once (finalised on exit)         // start paused (e.g. to time the renderer alone)
   std::string assets_dir;      // where scene files are listed from
 };
 

@@ -71,6 +71,7 @@ void draw_panels(GuiWindow& w, const Snapshot& s) {
   draw_energy_panel(w.ui, s);
   draw_stats_panel(w.ui, s);
   draw_inspector_panel(w.ui, s);
+  draw_record_panel(w.ui, s, send);
   draw_help_overlay(w.ui);
   draw_colour_legend(w.ui, w.renderer->colour_scale());
 }
@@ -96,12 +97,12 @@ void send_initial_scene(GuiWindow& w, const SceneOptions& o) {
 }  // namespace
 
 std::string save_view_screenshot(GuiWindow& w, const Snapshot& s) {
-  std::filesystem::create_directories("screenshots");
-  char name[256];
-  std::snprintf(name, sizeof name, "screenshots/%s_t%.3f.png", s.label.c_str(), s.time);
+  std::filesystem::create_directories(w.ui.output_dir);
+  char name[512];
+  std::snprintf(name, sizeof name, "%s/%s_t%.3f.png", w.ui.output_dir.c_str(), s.label.c_str(), s.time);
   std::string path = name;
-  for (char& c : path)
-    if (c == ' ' || c == ':') c = '_';
+  for (size_t k = w.ui.output_dir.size(); k < path.size(); ++k)
+    if (path[k] == ' ' || path[k] == ':') path[k] = '_';
   write_png(path, {w.target->width(), w.target->height(), w.target->read_pixels()});
   return path;
 }
@@ -176,6 +177,8 @@ int command_gui(GuiOptions o) {
       w.worker.send(cmd::SetPacing{Pacing::RealTime, w.ui.slow_motion});
       if (o.paused) w.worker.send(cmd::SetRunning{false});
       if (colour) w.ui.view.colour_by = *colour;  // the command line wins over the saved view
+      if (!o.output_dir.empty()) w.ui.output_dir = o.output_dir;
+      if (o.record) w.ui.request_record_toggle = true;
       scene_requested = true;
     }
 
@@ -214,11 +217,13 @@ int command_gui(GuiOptions o) {
     w.target->resize(fb_width, fb_height, 4);
     w.ui.msaa_samples = w.target->samples();
     w.ui.render = w.renderer->draw(s, w.camera, w.ui.view, *w.target);
+    update_share(w, s, fb_width, fb_height);
     w.target->blit_to(0);
     glViewport(0, 0, fb_width, fb_height);
     if (!o.hide_panels) draw_panels(w, s);
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    finish_share(w, s, fb_width, fb_height);
 
     const auto now = std::chrono::steady_clock::now();
     const double frame = std::chrono::duration<double>(now - last_frame).count();
@@ -247,6 +252,7 @@ int command_gui(GuiOptions o) {
     glfwSwapBuffers(w.window);
   }
 
+  stop_recording(w);  // a recording in progress is finalised, never lost
   w.worker.stop();
   if (io.IniFilename) ImGui::SaveIniSettingsToDisk(io.IniFilename);
   ImGui_ImplOpenGL3_Shutdown();

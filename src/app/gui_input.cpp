@@ -26,7 +26,8 @@ void handle_keys(GuiWindow& w, const Snapshot& s) {
   if (ImGui::IsKeyPressed(GLFW_KEY_F)) w.ui.follow_selection = !w.ui.follow_selection;
   if (ImGui::IsKeyPressed(GLFW_KEY_C)) w.ui.view.colour_by = ColourBy((int(w.ui.view.colour_by) + 1) % 5);
   if (ImGui::IsKeyPressed(GLFW_KEY_F1)) w.ui.show_help = !w.ui.show_help;
-  if (ImGui::IsKeyPressed(GLFW_KEY_F12)) w.ui.notice = "screenshot: " + save_view_screenshot(w, s);
+  if (ImGui::IsKeyPressed(GLFW_KEY_F12)) w.ui.request_screenshot = true;
+  if (ImGui::IsKeyPressed(GLFW_KEY_F9)) w.ui.request_record_toggle = true;
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "app/gui_app.hpp"
 #include "app/gui_settings.hpp"
+#include "io/video_writer.hpp"
 #include "render/auto_frame.hpp"
 #include "render/camera.hpp"
 #include "render/frame_target.hpp"
@@ -41,6 +42,11 @@ struct GuiWindow {
   std::chrono::steady_clock::time_point last_watch;
   std::vector<std::string> dropped;
 
+  // Recording from the window.
+  std::unique_ptr<VideoWriter> video;
+  std::unique_ptr<FrameTarget> record_target;
+  std::vector<Snapshot> captures;
+
   SendCommand send() {
     return [this](Command c) { worker.send(std::move(c)); };
   }
@@ -50,5 +56,9 @@ struct GuiWindow {
 void handle_input(GuiWindow& w, const Snapshot& s);
 // F12 and the window button: the 3-D view as a PNG; returns the path written.
 std::string save_view_screenshot(GuiWindow& w, const Snapshot& s);
+// The Record & share panel's requests and the video frames captured by the worker.
+void update_share(GuiWindow& w, const Snapshot& s, int width, int height);
+void finish_share(GuiWindow& w, const Snapshot& s, int width, int height);  // after the panels
+void stop_recording(GuiWindow& w);  // finalises the file (also on exit)
 
 }  // namespace stepwise::cli

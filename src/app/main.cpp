@@ -97,6 +97,8 @@ int main(int argc, char** argv) {
   gui_cmd->add_option("--size", gui_size, "window size WxH (default 1600x900)");
   gui_cmd->add_flag("--no-panels", gui.hide_panels, "only the 3-D view");
   gui_cmd->add_flag("--paused", gui.paused, "start paused");
+  gui_cmd->add_option("--output-dir", gui.output_dir, "folder for screenshots, videos and saved states");
+  gui_cmd->add_flag("--record", gui.record, "start recording a video at once (F9 stops)");
   gui_cmd->add_option("--colour-by", gui.colour_by, "id, speed, angular-speed, kinetic-energy or force");
 
   SceneOptions export_scene;

@@ -29,11 +29,16 @@ struct SetPacing { Pacing pacing; double slow_motion = 1; };  // sim seconds per
 struct DragStart { int body; Vec3 target; double stiffness; };
 struct DragMove { Vec3 target; };
 struct DragEnd {};
+// Video frames locked to simulated time: a snapshot every `interval` simulated seconds goes to
+// the capture queue; the worker waits while too many are unrendered. 0 stops capturing.
+struct SetCapture { double interval; };
+struct SaveState { std::string path; };
+struct SetVtk { std::string folder; long every; };  // a ParaView series while on; empty stops  // the whole state as a scene file (continues bit for bit)
 }  // namespace cmd
 
 using Command = std::variant<cmd::LoadScene, cmd::Reset, cmd::SetIntegrator, cmd::SetRotation,
                              cmd::SetDt, cmd::SetTunable, cmd::SetIntegratorOption,
                              cmd::SetRunning, cmd::StepOnce, cmd::SetPacing, cmd::DragStart,
-                             cmd::DragMove, cmd::DragEnd>;
+                             cmd::DragMove, cmd::DragEnd, cmd::SetCapture, cmd::SaveState, cmd::SetVtk>;
 
 }  // namespace stepwise

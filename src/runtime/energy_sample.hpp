@@ -14,6 +14,10 @@ struct EnergySample {
   double time = 0;
   double kinetic = 0, potential = 0, total = 0, external_work = 0, dissipated = 0;
   double error = 0, error_min = 0, error_max = 0;
+  // The rest of `stepwise run --csv`'s columns, so the window can export the same table.
+  double px = 0, py = 0, pz = 0, Lx = 0, Ly = 0, Lz = 0;
+  double kinetic_translational = 0, kinetic_rotational = 0;
+  int contacts = 0, bonds_broken = 0;
   std::string marker;  // "integrator: rk4", "dt 0.005", ... set on the first sample after a change
 };
 

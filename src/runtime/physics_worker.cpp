@@ -86,6 +86,7 @@ void PhysicsWorker::load(const std::string& source,
   overrides_ = overrides;
   sim_ = std::move(sim);
   drag_model_ = -1;
+  next_capture_ = sim_->time();
   error_.clear();
   error_step_ = -1;
   error_body_ = -1;
@@ -174,6 +175,28 @@ void PhysicsWorker::apply(const Command& command) {
             spring.set_tunable("target_y", c.target.y());
             spring.set_tunable("target_z", c.target.z());
           },
+          [&](const cmd::SetCapture& c) {
+            if (!(c.interval >= 0) || !std::isfinite(c.interval))
+              throw InputError("capture interval must be >= 0");
+            capture_interval_ = c.interval;
+            next_capture_ = sim.time();
+            if (c.interval > 0) capture_if_due();
+          },
+          [&](const cmd::SetVtk& c) {
+            if (c.folder.empty()) {
+              if (vtk_) notice_ = "VTK series: " + std::to_string(vtk_->frames()) + " frames";
+              vtk_.reset();
+              return;
+            }
+            vtk_ = std::make_unique<VtkSeries>(c.folder);
+            vtk_every_ = std::max(1L, c.every);
+            vtk_->write_frame(sim);
+            notice_ = "writing a VTK series to " + c.folder;
+          },
+          [&](const cmd::SaveState& c) {
+            save_scene_file(c.path, sim, spec_->label, spec_->setup.duration);
+            notice_ = "saved " + c.path;
+          },
           [&](const cmd::DragEnd&) {
             if (drag_model_ < 0) return;
             const int index = drag_model_;
@@ -190,7 +213,19 @@ void PhysicsWorker::reanchor() {
   anchor_sim_ = sim_ ? sim_->time() : 0.0;
 }
 
+void PhysicsWorker::capture_if_due() {
+  if (capture_interval_ <= 0 || sim_->time() + 1e-9 * sim_->dt() < next_capture_) return;
+  Snapshot s;
+  s.scene_generation = generation_;
+  s.label = spec_->label;
+  fill_snapshot(*sim_, s);
+  captures_.push(std::move(s));
+  ++captures_pending_;
+  next_capture_ += capture_interval_;
+}
+
 bool PhysicsWorker::step_once() {
+  capture_if_due();
   if (const auto failure = sim_->step()) {
     running_ = false;
     error_ = failure->message();
@@ -200,6 +235,7 @@ bool PhysicsWorker::step_once() {
     return false;
   }
   ++rate_window_steps_;
+  if (vtk_ && sim_->step_count() % vtk_every_ == 0) vtk_->write_frame(*sim_);
   record_sample(sim_->energy());
   return true;
 }
@@ -208,7 +244,7 @@ void PhysicsWorker::advance_for(Clock::duration budget) {
   const auto start = Clock::now();
   const double sim_start = sim_->time();
   auto deadline = start + budget;
-  while (Clock::now() < deadline) {
+  while (Clock::now() < deadline && !capture_backlog()) {
     if (pacing_ == Pacing::RealTime) {
       const double wall = std::chrono::duration<double>(Clock::now() - anchor_wall_).count();
       const double target = anchor_sim_ + slow_motion_ * wall;
@@ -217,7 +253,7 @@ void PhysicsWorker::advance_for(Clock::duration budget) {
       if ((target - sim_->time()) / slow_motion_ > kMaxLag) reanchor();
     }
     // Steps in small batches so the clock is read rarely for fast scenes.
-    for (int k = 0; k < 16; ++k) {
+    for (int k = 0; k < 16 && !capture_backlog(); ++k) {
       if (!step_once()) return;
       if (pacing_ == Pacing::RealTime &&
           sim_->time() >= anchor_sim_ + slow_motion_ *
@@ -262,6 +298,12 @@ void PhysicsWorker::record_sample(const EnergyReport& r) {
   s.external_work = r.external_work;
   s.dissipated = r.dissipated;
   s.error = r.energy_error;
+  s.px = r.momentum.x(), s.py = r.momentum.y(), s.pz = r.momentum.z();
+  s.Lx = r.angular_momentum.x(), s.Ly = r.angular_momentum.y(), s.Lz = r.angular_momentum.z();
+  s.kinetic_translational = r.kinetic_translational;
+  s.kinetic_rotational = r.kinetic_rotational;
+  s.contacts = r.contacts;
+  s.bonds_broken = r.bonds_broken;
   s.error_min = std::min(s.error_min, r.energy_error);
   s.error_max = std::max(s.error_max, r.energy_error);
   ++s.steps_covered;
@@ -287,6 +329,9 @@ void PhysicsWorker::publish() {
   s.steps_per_second = running_ ? steps_per_second_ : 0;
   s.realtime_factor = running_ ? realtime_factor_ : 0;
   s.error = error_;
+  s.notice = notice_;
+  s.capturing = capture_interval_ > 0;
+  s.writing_vtk = vtk_ != nullptr;
   s.error_step = error_step_;
   s.error_body = error_body_;
   if (sim_) {

@@ -12,6 +12,7 @@
 
 #include "core/simulation.hpp"
 #include "io/scene_file.hpp"
+#include "io/vtk_series.hpp"
 #include "runtime/commands.hpp"
 #include "runtime/energy_sample.hpp"
 #include "runtime/message_queue.hpp"
@@ -35,6 +36,11 @@ class PhysicsWorker {
   bool acquire_snapshot() { return snapshots_.acquire(); }
   const Snapshot& snapshot() const { return snapshots_.read_slot(); }
   void take_samples(std::vector<EnergySample>& out) { samples_.take_all(out); }
+  // Captured video frames (see cmd::SetCapture), oldest first.
+  void take_captures(std::vector<Snapshot>& out) {
+    captures_.take_all(out);
+    captures_pending_ -= int(out.size());
+  }
 
   // Runs the worker's loop body once on the calling thread (tests without a thread).
   void poll_for_tests() { iterate(); }
@@ -62,6 +68,14 @@ class PhysicsWorker {
   std::vector<Command> pending_;
   TripleBuffer<Snapshot> snapshots_;
   MessageQueue<EnergySample> samples_;
+  MessageQueue<Snapshot> captures_;
+  std::atomic<int> captures_pending_{0};
+  double capture_interval_ = 0, next_capture_ = 0;
+  void capture_if_due();
+  bool capture_backlog() const { return capture_interval_ > 0 && captures_pending_ >= 6; }
+  std::string notice_;
+  std::unique_ptr<VtkSeries> vtk_;
+  long vtk_every_ = 1;
 
   // Worker-thread state.
   std::optional<RunSpec> spec_;

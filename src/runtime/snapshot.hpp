@@ -55,6 +55,9 @@ struct Snapshot {
   double slow_motion = 1;
   double steps_per_second = 0, realtime_factor = 0;
   std::string error;  // non-finite state or a rejected command, shown in the window
+  std::string notice;  // the last thing the worker did on request (a saved file)
+  bool capturing = false;
+  bool writing_vtk = false;
   long error_step = -1;
   int error_body = -1;
   EnergyReport energy;

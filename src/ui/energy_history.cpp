@@ -6,12 +6,13 @@ void EnergyHistory::clear() {
   for (auto* column : {&time, &kinetic, &potential, &total, &external_work, &dissipated, &error,
                        &error_min, &error_max})
     column->clear();
+  samples.clear();
   markers.clear();
   received_ = steps_ = 0;
 }
 
-void EnergyHistory::add(const std::vector<EnergySample>& samples) {
-  for (const EnergySample& s : samples) {
+void EnergyHistory::add(const std::vector<EnergySample>& incoming) {
+  for (const EnergySample& s : incoming) {
     if (s.scene_generation != generation_) {  // a new or reset scene starts a new plot
       clear();
       generation_ = s.scene_generation;
@@ -26,6 +27,7 @@ void EnergyHistory::add(const std::vector<EnergySample>& samples) {
     error_min.push_back(s.error_min);
     error_max.push_back(s.error_max);
     if (!s.marker.empty()) markers.push_back({s.time, s.marker});
+    samples.push_back(s);
     ++received_;
     steps_ += s.steps_covered;
   }
@@ -38,6 +40,7 @@ void EnergyHistory::trim() {
   for (auto* column : {&time, &kinetic, &potential, &total, &external_work, &dissipated, &error,
                        &error_min, &error_max})
     column->erase(column->begin(), column->begin() + long(drop));
+  samples.erase(samples.begin(), samples.begin() + long(drop));
   const double first = time.front();
   std::erase_if(markers, [first](const PlotMarker& m) { return m.x < first; });
 }

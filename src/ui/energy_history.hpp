@@ -11,7 +11,7 @@ namespace stepwise {
 
 class EnergyHistory {
  public:
-  void add(const std::vector<EnergySample>& samples);
+  void add(const std::vector<EnergySample>& incoming);
   void clear();
   size_t size() const { return time.size(); }
   long samples_received() const { return received_; }
@@ -20,6 +20,7 @@ class EnergyHistory {
   std::vector<double> time, kinetic, potential, total, external_work, dissipated;
   std::vector<double> error, error_min, error_max;
   std::vector<PlotMarker> markers;
+  std::vector<EnergySample> samples;  // as received, for the CSV export
   size_t capacity = 200000;
 
  private:

@@ -45,6 +45,18 @@ struct UiState {
   int msaa_samples = 0;
   std::string gl_version;
   std::string notice;  // last user-visible message (screenshot written, file reloaded, ...)
+
+  // Share: what the Record panel asks the app to do this frame (the app owns GL and files).
+  std::string output_dir = "stepwise-output";
+  bool show_record = true;
+  bool request_screenshot = false, screenshot_with_panels = false;
+  bool request_record_toggle = false;
+  bool request_csv = false, request_vtk = false;
+  float record_fps = 30;
+  bool recording = false;
+  std::string recording_path;
+  double recording_started_sim = 0;
+  long recorded_frames = 0;
 };
 
 // One function per panel (one file each).
@@ -56,6 +68,7 @@ void draw_energy_panel(UiState& ui, const Snapshot& s);
 void draw_stats_panel(UiState& ui, const Snapshot& s);
 void draw_inspector_panel(UiState& ui, const Snapshot& s);
 void draw_help_overlay(UiState& ui);
+void draw_record_panel(UiState& ui, const Snapshot& s, const SendCommand& send);
 void draw_colour_legend(const UiState& ui, const ColourScale& scale);
 // Burned into recordings with --overlay (and the window's recordings when asked).
 void draw_recording_overlay(const Snapshot& s, const EnergyHistory& history,

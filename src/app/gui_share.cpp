@@ -1,0 +1,129 @@
+// The window's Record & share actions: screenshots, video locked to simulated time (frames come
+// from the worker's capture queue), the energy CSV and the VTK series toggle.
+#include <glad/gl.h>
+
+#include <cstdio>
+#include <filesystem>
+
+#include "app/gui_window.hpp"
+#include "io/atomic_file.hpp"
+#include "io/csv.hpp"
+#include "io/png.hpp"
+
+namespace stepwise::cli {
+namespace {
+
+std::string output_name(const GuiWindow& w, const Snapshot& s, const char* extension) {
+  std::error_code ec;
+  std::filesystem::create_directories(w.ui.output_dir, ec);
+  char name[512];
+  std::snprintf(name, sizeof name, "%s/%s_t%.3f%s", w.ui.output_dir.c_str(), s.label.c_str(), s.time,
+                extension);
+  std::string path = name;
+  for (size_t k = w.ui.output_dir.size(); k < path.size(); ++k)
+    if (path[k] == ' ' || path[k] == ':') path[k] = '_';
+  return path;
+}
+
+void export_energy_csv(GuiWindow& w, const Snapshot& s) {
+  const std::string path = output_name(w, s, "_energy.csv");
+  AtomicFile file(path);
+  file.stream() << energy_csv_header() << '\n';
+  for (const EnergySample& e : w.ui.history.samples) {
+    EnergyReport r;
+    r.step = e.step;
+    r.time = e.time;
+    r.kinetic = e.kinetic;
+    r.potential = e.potential;
+    r.total = e.total;
+    r.external_work = e.external_work;
+    r.dissipated = e.dissipated;
+    r.energy_error = e.error;
+    r.momentum = Vec3(e.px, e.py, e.pz);
+    r.angular_momentum = Vec3(e.Lx, e.Ly, e.Lz);
+    r.kinetic_translational = e.kinetic_translational;
+    r.kinetic_rotational = e.kinetic_rotational;
+    r.contacts = e.contacts;
+    r.bonds_broken = e.bonds_broken;
+    write_energy_csv_row(file.stream(), r);
+  }
+  file.commit();
+  w.ui.notice = "energy series (" + std::to_string(w.ui.history.samples.size()) + " rows): " + path;
+}
+
+void start_recording(GuiWindow& w, const Snapshot& s, int width, int height) {
+  const double fps = std::clamp(double(w.ui.record_fps), 1.0, 120.0);
+  const std::string path = output_name(w, s, ".mp4");
+  // H.264 wants even sizes: drop a row or column if needed.
+  w.video = std::make_unique<VideoWriter>(path, width & ~1, height & ~1, fps);
+  w.record_target = std::make_unique<FrameTarget>();
+  w.record_target->resize(width & ~1, height & ~1, 4);
+  w.ui.recording = true;
+  w.ui.recording_path = path;
+  w.ui.recording_started_sim = s.time;
+  w.ui.recorded_frames = 0;
+  w.worker.send(cmd::SetCapture{w.ui.slow_motion / fps});
+}
+
+}  // namespace
+
+void stop_recording(GuiWindow& w) {
+  if (!w.video) return;
+  w.worker.send(cmd::SetCapture{0});
+  w.video->finish();
+  w.ui.notice = "video: " + w.ui.recording_path + " (" + std::to_string(w.video->frames()) + " frames)";
+  w.video.reset();
+  w.record_target.reset();
+  w.ui.recording = false;
+}
+
+void update_share(GuiWindow& w, const Snapshot& s, int width, int height) {
+  if (s.scene_generation == 0) return;  // requests wait for the first scene
+  try {
+    if (w.ui.request_csv) export_energy_csv(w, s);
+    if (w.ui.request_vtk)
+      w.worker.send(s.writing_vtk ? cmd::SetVtk{"", 0}
+                                  : cmd::SetVtk{output_name(w, s, "_vtk"), 10});
+    if (w.ui.request_record_toggle) {
+      if (w.video) stop_recording(w);
+      else start_recording(w, s, width, height);
+    }
+    if (w.ui.request_screenshot && !w.ui.screenshot_with_panels)
+      w.ui.notice = "screenshot: " + save_view_screenshot(w, s);
+  } catch (const std::exception& e) {
+    w.ui.notice = e.what();
+    w.video.reset();
+    w.ui.recording = false;
+  }
+  w.ui.request_csv = w.ui.request_vtk = w.ui.request_record_toggle = false;
+  if (!w.ui.screenshot_with_panels) w.ui.request_screenshot = false;
+
+  // Frames the worker captured at their simulated times, drawn with the current view.
+  w.worker.take_captures(w.captures);
+  if (!w.video) return;
+  try {
+    for (const Snapshot& frame : w.captures) {
+      w.renderer->draw(frame, w.camera, w.ui.view, *w.record_target);
+      w.video->write(w.record_target->read_pixels());
+      ++w.ui.recorded_frames;
+    }
+  } catch (const std::exception& e) {
+    w.ui.notice = e.what();
+    stop_recording(w);
+  }
+}
+
+// After the panels are drawn: the whole window as the user sees it.
+void finish_share(GuiWindow& w, const Snapshot& s, int width, int height) {
+  if (!w.ui.request_screenshot) return;
+  w.ui.request_screenshot = false;
+  try {
+    const std::string path = output_name(w, s, "_window.png");
+    write_png(path, {width, height, read_framebuffer(0, width, height)});
+    w.ui.notice = "screenshot: " + path;
+  } catch (const std::exception& e) {
+    w.ui.notice = e.what();
+  }
+}
+
+}  // namespace stepwise::cli
