@@ -237,3 +237,59 @@ TEST_CASE("hammering the command queue while the worker steps (run under TSan in
   CHECK(s.label == "spring-chain");
   CHECK(received > 0);
 }
+
+TEST_CASE("lockstep comparison runs are bit-identical to separate runs with the same options") {
+  PhysicsWorker worker;
+  worker.start();
+  worker.send(cmd::SetRunning{false});
+  worker.send(cmd::LoadScene{"kepler", {}});
+  worker.send(cmd::AddComparison{"rk4", "buss2", 0.005});
+  worker.send(cmd::AddComparison{"euler", "rk4", 0});
+  worker.send(cmd::StepOnce{400});
+  const Snapshot& s = wait_for(worker, [](const Snapshot& s) { return s.step == 400; });
+  REQUIRE(s.comparisons.size() == 2);
+  const RunSpec spec = load_scene("kepler");
+  Simulation rk4(spec.setup.world, 0.005, "rk4", "buss2");
+  rk4.advance(800);  // twice the steps at half the dt: the same simulated time
+  Simulation euler(spec.setup.world, spec.setup.dt, "euler", "rk4");
+  euler.advance(400);
+  CHECK(s.comparisons[0].energy.total == rk4.energy().total);
+  CHECK(s.comparisons[0].position[0][0] == float(rk4.world().x(0, 0)));
+  CHECK(s.comparisons[1].energy.total == euler.energy().total);
+  CHECK(s.comparisons[1].time == euler.time());
+  CHECK(s.comparisons[0].run_label == "rk4 + buss2, dt 0.005");
+  // The main run is untouched by its companions.
+  Simulation main = make_simulation(spec);
+  main.advance(400);
+  CHECK(s.energy.total == main.energy().total);
+}
+
+TEST_CASE("background analyses: the convergence view computes exactly what the sweep does") {
+  PhysicsWorker worker;
+  worker.start();
+  worker.send(cmd::SetRunning{false});
+  worker.send(cmd::LoadScene{"oscillator", {}});
+  worker.send(cmd::StepOnce{10});
+  worker.send(cmd::RunConvergence{{"velocity-verlet", "rk4"}, 1.0});
+  worker.send(cmd::RunReversibility{200});
+  const Snapshot& s = wait_for(worker, [](const Snapshot& s) {
+    return s.convergence.status == "done" && s.reversibility.status == "done";
+  });
+  REQUIRE(s.convergence.result.series.size() == 2);
+  // The same request made directly (the CLI's `sweep` runs this function too).
+  Simulation sim = make_simulation(load_scene("oscillator"));
+  sim.advance(10);
+  SweepRequest request;
+  request.setup.world = sim.world();
+  request.setup.integrator = sim.integrator_name();
+  request.setup.rotation = sim.rotation_name();
+  request.integrators = {"velocity-verlet", "rk4"};
+  request.dts = {sim.dt(), sim.dt() / 2, sim.dt() / 4, sim.dt() / 8};
+  request.duration = 1.0;
+  const SweepResult direct = run_sweep(request);
+  for (size_t k = 0; k < 2; ++k)
+    for (size_t r = 0; r < 4; ++r)
+      CHECK(s.convergence.result.series[k].rows[r].error == direct.series[k].rows[r].error);
+  CHECK(s.convergence.result.series[1].rows[3].order == doctest::Approx(4).epsilon(0.1));
+  CHECK(s.reversibility.position_error < 1e-12);
+}

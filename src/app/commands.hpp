@@ -34,7 +34,8 @@ struct GuiOptions {
   bool paused = false;
   std::string colour_by;       // id, speed, angular-speed, kinetic-energy, force
   std::string output_dir;      // screenshots, videos, saved states (default ./stepwise-output)
-  bool record = false;         // start recording a video at once (finalised on exit)         // start paused (e.g. to time the renderer alone)
+  bool record = false;         // start recording a video at once (finalised on exit)
+  std::string compare;         // comparison runs at start: integrator[@dt],... (lockstep ghosts)         // start paused (e.g. to time the renderer alone)
   std::string assets_dir;      // where scene files are listed from
 };
 
@@ -51,6 +52,8 @@ struct RecordOptions {
 };
 
 int command_list(bool verbose);
+int command_stability(const std::string& integrators, const std::string& omega_dts);
+int command_reverse(const SceneOptions& scene, long steps);
 int command_export(const SceneOptions& scene, const std::string& lammps_dir, long steps,
                    long thermo_every);
 int command_run(const RunOptions& options);

@@ -72,6 +72,7 @@ void draw_panels(GuiWindow& w, const Snapshot& s) {
   draw_stats_panel(w.ui, s);
   draw_inspector_panel(w.ui, s);
   draw_record_panel(w.ui, s, send);
+  draw_compare_panel(w.ui, s, send);
   draw_help_overlay(w.ui);
   draw_colour_legend(w.ui, w.renderer->colour_scale());
 }
@@ -128,6 +129,9 @@ int command_gui(GuiOptions o) {
                        o.colour_by + "'");
   }
 
+  for (const std::string& item : split_list(o.compare))
+    if (!IntegratorRegistry::instance().contains(item.substr(0, item.find('@'))))
+      throw InputError("--compare: " + IntegratorRegistry::instance().unknown_message(item.substr(0, item.find('@'))));
   GuiWindow w;
   g_window = &w;
   w.window = open_gl_window(o.width, o.height, true, o.frames == 0, w.ui.gl_version);
@@ -179,6 +183,12 @@ int command_gui(GuiOptions o) {
       if (colour) w.ui.view.colour_by = *colour;  // the command line wins over the saved view
       if (!o.output_dir.empty()) w.ui.output_dir = o.output_dir;
       if (o.record) w.ui.request_record_toggle = true;
+      for (const std::string& item : split_list(o.compare)) {
+        const size_t at = item.find('@');
+        const double dt = at == std::string::npos ? 0.0 : parse_positive("--compare", item.substr(at + 1));
+        const std::string rotation = o.scene.rotation.empty() ? "buss2" : o.scene.rotation;
+        w.worker.send(cmd::AddComparison{item.substr(0, at), rotation, dt});
+      }
       scene_requested = true;
     }
 

@@ -28,7 +28,7 @@ void add_scene_options(CLI::App& cmd, SceneOptions& o, bool with_scene = true) {
 
 }  // namespace
 
-const char* const kSubcommands[] = {"list", "run", "sweep", "save", "bench", "gui", "record", "export"};
+const char* const kSubcommands[] = {"list", "run", "sweep", "save", "bench", "gui", "record", "export", "stability", "reverse"};
 
 int main(int argc, char** argv) {
   // `stepwise` and `stepwise SCENE [options]` open the window: the same as `stepwise gui ...`.
@@ -99,6 +99,7 @@ int main(int argc, char** argv) {
   gui_cmd->add_flag("--paused", gui.paused, "start paused");
   gui_cmd->add_option("--output-dir", gui.output_dir, "folder for screenshots, videos and saved states");
   gui_cmd->add_flag("--record", gui.record, "start recording a video at once (F9 stops)");
+  gui_cmd->add_option("--compare", gui.compare, "lockstep comparison runs: integrator[@dt],... (up to 3)");
   gui_cmd->add_option("--colour-by", gui.colour_by, "id, speed, angular-speed, kinetic-energy or force");
 
   SceneOptions export_scene;
@@ -109,6 +110,17 @@ int main(int argc, char** argv) {
   export_cmd->add_option("--lammps", export_lammps, "folder for the LAMMPS data file and input deck")->required();
   export_cmd->add_option("--steps", export_steps, "steps the deck runs (default 1000)");
   export_cmd->add_option("--thermo", export_thermo, "thermo output every N steps (default 100)");
+
+  std::string stability_methods, stability_hs;
+  auto* stability_cmd = app.add_subcommand("stability", "amplitude growth per step against omega*dt");
+  stability_cmd->add_option("--integrators", stability_methods, "comma list (default: all)");
+  stability_cmd->add_option("--omega-dt", stability_hs, "comma list of omega*dt values");
+
+  SceneOptions reverse_scene;
+  long reverse_steps = 1000;
+  auto* reverse_cmd = app.add_subcommand("reverse", "run N steps, flip velocities, run N back: the return error");
+  add_scene_options(*reverse_cmd, reverse_scene);
+  reverse_cmd->add_option("--steps", reverse_steps, "steps each way (default 1000)");
 
   RecordOptions record;
   record.scene.scene.clear();
@@ -140,6 +152,8 @@ int main(int argc, char** argv) {
     if (*run_cmd) return command_run(run);
     if (*sweep_cmd) return command_sweep(sweep);
     if (*save_cmd) return command_save(save_scene, save_path, save_explicit);
+    if (*stability_cmd) return command_stability(stability_methods, stability_hs);
+    if (*reverse_cmd) return command_reverse(reverse_scene, reverse_steps);
     if (*export_cmd) return command_export(export_scene, export_lammps, export_steps, export_thermo);
     if (*bench_cmd) return command_bench(bench_scene, bench_steps, bench_threads);
 #ifdef STEPWISE_HAS_GUI

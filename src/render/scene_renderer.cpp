@@ -72,10 +72,17 @@ SceneRenderer::SceneRenderer()
 
 SceneRenderer::~SceneRenderer() = default;
 
+glm::vec4 SceneRenderer::comparison_tint(int k) {
+  static const glm::vec4 tints[] = {{0.3f, 0.95f, 1.0f, 0.45f}, {1.0f, 0.4f, 0.95f, 0.45f},
+                                    {1.0f, 0.95f, 0.3f, 0.45f}};
+  return tints[k % 3];
+}
+
 void SceneRenderer::build_bodies(const Snapshot& s, const ViewOptions& o) {
   scale_ = body_colours(s, o.colour_by, body_colour_);
   auto colour_of = [&](int body) {
-    glm::vec4 c = body_colour_[body] * o.tint;
+    glm::vec4 c = body_colour_[body];
+    if (o.tint != glm::vec4(1)) c = glm::vec4(glm::mix(glm::vec3(c), glm::vec3(o.tint), 0.65f), o.tint.a);
     if (body == o.selected || body == s.dragged_body) c = glm::vec4(glm::mix(glm::vec3(c), glm::vec3(1), 0.45f), c.a);
     return c;
   };
@@ -257,6 +264,22 @@ RenderStats SceneRenderer::draw(const Snapshot& s, const Camera& camera, const V
     std::vector<LineVertex> walls(triangle_vertices_.begin() + floor.size(), triangle_vertices_.end());
     stats.draw_calls += lines_->draw(walls, GL_TRIANGLES, u);
     glDepthMask(GL_TRUE);
+  }
+  // Comparison runs: the same scene under other methods, as tinted ghosts over the main run.
+  if (o.ghosts && !s.comparisons.empty()) {
+    const ColourScale main_scale = scale_;
+    glDepthMask(GL_FALSE);
+    for (size_t k = 0; k < s.comparisons.size(); ++k) {
+      ViewOptions ghost = o;
+      ghost.tint = comparison_tint(int(k));
+      ghost.selected = -1;
+      build_bodies(s.comparisons[k], ghost);
+      stats.draw_calls += spheres_->draw(sphere_draws_, u);
+      stats.draw_calls += boxes_->draw(box_draws_, u);
+      stats.draw_calls += boxes_->draw(bond_draws_, u);
+    }
+    glDepthMask(GL_TRUE);
+    scale_ = main_scale;
   }
   glDisable(GL_DEPTH_TEST);
   stats.draw_calls += lines_->draw(overlay_lines_, GL_LINES, u);

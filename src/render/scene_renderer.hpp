@@ -17,6 +17,7 @@ struct ViewOptions {
   bool trails = true;         // fading paths of the last positions (scenes of few bodies)
   int selected = -1;
   glm::vec4 tint{1, 1, 1, 1};  // multiplies body colours (ghost runs)
+  bool ghosts = true;          // draw the comparison runs, translucent and tinted
 };
 
 struct RenderStats {
@@ -39,6 +40,7 @@ class SceneRenderer {
   RenderStats draw(const Snapshot& s, const Camera& camera, const ViewOptions& options,
                    FrameTarget& target);
   const ColourScale& colour_scale() const { return scale_; }
+  static glm::vec4 comparison_tint(int k);  // the colour of comparison run k (0-based)
 
  private:
   void build_bodies(const Snapshot& s, const ViewOptions& o);

@@ -4,6 +4,7 @@
 #include <map>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "core/params.hpp"
 #include "core/types.hpp"
@@ -33,12 +34,21 @@ struct DragEnd {};
 // the capture queue; the worker waits while too many are unrendered. 0 stops capturing.
 struct SetCapture { double interval; };
 struct SaveState { std::string path; };
-struct SetVtk { std::string folder; long every; };  // a ParaView series while on; empty stops  // the whole state as a scene file (continues bit for bit)
+struct SetVtk { std::string folder; long every; };  // a ParaView series while on; empty stops
+// Lockstep comparison: another run of the same scene from the current state with other methods
+// or dt (0: the same), advanced to the same simulated time as the main run.
+struct AddComparison { std::string integrator, rotation; double dt = 0; };
+struct RemoveComparison { int index; };  // -1: all
+// Background analyses from the current state (results arrive in the snapshot).
+struct RunConvergence { std::vector<std::string> integrators; double horizon; };
+struct RunReversibility { long steps; };  // the whole state as a scene file (continues bit for bit)
 }  // namespace cmd
 
 using Command = std::variant<cmd::LoadScene, cmd::Reset, cmd::SetIntegrator, cmd::SetRotation,
                              cmd::SetDt, cmd::SetTunable, cmd::SetIntegratorOption,
                              cmd::SetRunning, cmd::StepOnce, cmd::SetPacing, cmd::DragStart,
-                             cmd::DragMove, cmd::DragEnd, cmd::SetCapture, cmd::SaveState, cmd::SetVtk>;
+                             cmd::DragMove, cmd::DragEnd, cmd::SetCapture, cmd::SaveState, cmd::SetVtk,
+                             cmd::AddComparison, cmd::RemoveComparison, cmd::RunConvergence,
+                             cmd::RunReversibility>;
 
 }  // namespace stepwise

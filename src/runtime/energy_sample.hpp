@@ -9,6 +9,7 @@ namespace stepwise {
 
 struct EnergySample {
   std::uint64_t scene_generation = 0;
+  int run = 0;  // 0: the main run; k > 0: comparison run k
   long step = 0;
   long steps_covered = 1;
   double time = 0;

@@ -71,6 +71,7 @@ void PhysicsWorker::iterate() {
     dirty_ = true;
   }
   if (running_ && sim_) advance_for(kSlice);
+  if (jobs_.collect(convergence_, reversibility_)) dirty_ = true;
   const auto now = Clock::now();
   if (dirty_ || (running_ && now - last_publish_ >= kPublishEvery)) publish();
 }
@@ -86,6 +87,7 @@ void PhysicsWorker::load(const std::string& source,
   overrides_ = overrides;
   sim_ = std::move(sim);
   drag_model_ = -1;
+  comparisons_.remove(-1);
   next_capture_ = sim_->time();
   error_.clear();
   error_step_ = -1;
@@ -175,6 +177,13 @@ void PhysicsWorker::apply(const Command& command) {
             spring.set_tunable("target_y", c.target.y());
             spring.set_tunable("target_z", c.target.z());
           },
+          [&](const cmd::AddComparison& c) {
+            comparisons_.add(sim, c.integrator, c.rotation, c.dt);
+            comparisons_.push_samples(samples_, generation_);
+          },
+          [&](const cmd::RemoveComparison& c) { comparisons_.remove(c.index); },
+          [&](const cmd::RunConvergence& c) { jobs_.start_convergence(sim, c.integrators, c.horizon); },
+          [&](const cmd::RunReversibility& c) { jobs_.start_reversibility(sim, c.steps); },
           [&](const cmd::SetCapture& c) {
             if (!(c.interval >= 0) || !std::isfinite(c.interval))
               throw InputError("capture interval must be >= 0");
@@ -235,6 +244,7 @@ bool PhysicsWorker::step_once() {
     return false;
   }
   ++rate_window_steps_;
+  if (comparisons_.size()) comparisons_.advance_to(sim_->time());
   if (vtk_ && sim_->step_count() % vtk_every_ == 0) vtk_->write_frame(*sim_);
   record_sample(sim_->energy());
   return true;
@@ -317,6 +327,7 @@ void PhysicsWorker::flush_sample() {
   if (!has_pending_sample_) return;
   samples_.push(std::move(pending_sample_));
   has_pending_sample_ = false;
+  if (comparisons_.size()) comparisons_.push_samples(samples_, generation_);
 }
 
 void PhysicsWorker::publish() {
@@ -335,6 +346,10 @@ void PhysicsWorker::publish() {
   s.error_step = error_step_;
   s.error_body = error_body_;
   if (sim_) {
+    s.run_label = run_label(sim_->integrator_name(), sim_->rotation_name(), sim_->dt());
+    comparisons_.publish(s.comparisons, generation_);
+    s.convergence = convergence_;
+    s.reversibility = reversibility_;
     s.label = spec_->label;
     s.source = source_;
     s.builtin = spec_->builtin.value_or("");

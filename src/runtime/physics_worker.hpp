@@ -13,7 +13,9 @@
 #include "core/simulation.hpp"
 #include "io/scene_file.hpp"
 #include "io/vtk_series.hpp"
+#include "runtime/analysis_jobs.hpp"
 #include "runtime/commands.hpp"
+#include "runtime/comparison_runs.hpp"
 #include "runtime/energy_sample.hpp"
 #include "runtime/message_queue.hpp"
 #include "runtime/snapshot.hpp"
@@ -74,6 +76,10 @@ class PhysicsWorker {
   void capture_if_due();
   bool capture_backlog() const { return capture_interval_ > 0 && captures_pending_ >= 6; }
   std::string notice_;
+  ComparisonRuns comparisons_;
+  AnalysisJobs jobs_;
+  ConvergenceView convergence_;
+  ReversibilityView reversibility_;
   std::unique_ptr<VtkSeries> vtk_;
   long vtk_every_ = 1;
 

@@ -8,6 +8,7 @@
 
 #include "core/energy.hpp"
 #include "core/params.hpp"
+#include "runtime/analysis_results.hpp"
 #include "runtime/commands.hpp"
 
 namespace stepwise {
@@ -81,6 +82,13 @@ struct Snapshot {
   std::vector<Tunable> integrator_options;
   ParamTable scene_parameters;
   std::string builtin;  // the built-in scene the loaded one comes from, if any
+
+  // Comparison runs in lockstep with this one (each a full snapshot of its own run).
+  std::vector<Snapshot> comparisons;
+  std::string run_label;           // "rk4 + buss2, dt 0.01"
+  double cost_per_sim_second = 0;  // wall seconds spent per simulated second
+  ConvergenceView convergence;
+  ReversibilityView reversibility;
 };
 
 // Copies the simulation's state and settings into `out`, reusing its storage.

@@ -7,6 +7,7 @@ void EnergyHistory::clear() {
                        &error_min, &error_max})
     column->clear();
   samples.clear();
+  comparisons.clear();
   markers.clear();
   received_ = steps_ = 0;
 }
@@ -16,6 +17,12 @@ void EnergyHistory::add(const std::vector<EnergySample>& incoming) {
     if (s.scene_generation != generation_) {  // a new or reset scene starts a new plot
       clear();
       generation_ = s.scene_generation;
+    }
+    if (s.run > 0) {
+      if (int(comparisons.size()) < s.run) comparisons.resize(s.run);
+      comparisons[s.run - 1].time.push_back(s.time);
+      comparisons[s.run - 1].error.push_back(s.error);
+      continue;
     }
     time.push_back(s.time);
     kinetic.push_back(s.kinetic);

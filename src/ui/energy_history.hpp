@@ -21,6 +21,10 @@ class EnergyHistory {
   std::vector<double> error, error_min, error_max;
   std::vector<PlotMarker> markers;
   std::vector<EnergySample> samples;  // as received, for the CSV export
+  struct RunSeries {
+    std::vector<double> time, error;
+  };
+  std::vector<RunSeries> comparisons;  // comparison run k (1-based in the samples) at k - 1
   size_t capacity = 200000;
 
  private:

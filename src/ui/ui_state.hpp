@@ -48,7 +48,7 @@ struct UiState {
 
   // Share: what the Record panel asks the app to do this frame (the app owns GL and files).
   std::string output_dir = "stepwise-output";
-  bool show_record = true;
+  bool show_record = true, show_compare = true;
   bool request_screenshot = false, screenshot_with_panels = false;
   bool request_record_toggle = false;
   bool request_csv = false, request_vtk = false;
@@ -69,6 +69,7 @@ void draw_stats_panel(UiState& ui, const Snapshot& s);
 void draw_inspector_panel(UiState& ui, const Snapshot& s);
 void draw_help_overlay(UiState& ui);
 void draw_record_panel(UiState& ui, const Snapshot& s, const SendCommand& send);
+void draw_compare_panel(UiState& ui, const Snapshot& s, const SendCommand& send);
 void draw_colour_legend(const UiState& ui, const ColourScale& scale);
 // Burned into recordings with --overlay (and the window's recordings when asked).
 void draw_recording_overlay(const Snapshot& s, const EnergyHistory& history,

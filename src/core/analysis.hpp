@@ -1,0 +1,26 @@
+#pragma once
+// Integrator analyses shared by the CLI, the window's comparison views and the tests.
+#include <string>
+#include <vector>
+
+#include "core/simulation.hpp"
+
+namespace stepwise {
+
+// Runs `steps` forward, reverses every velocity and spin, runs `steps` back, reverses again, and
+// returns how far the bodies ended from where they started (max over bodies of |x - x0|).
+// Time-reversible methods return to round-off; the others keep their truncation error.
+struct Reversibility {
+  double position_error = 0;
+  double velocity_error = 0;
+  bool failed = false;
+};
+Reversibility reversibility(const World& world, double dt, const std::string& integrator,
+                            const std::string& rotation, long steps);
+
+// Amplitude growth per step on the test oscillator x'' = -omega^2 x at omega*dt = h: the
+// geometric mean over `steps` steps of the change in sqrt(x^2 + (v/omega)^2). Above 1 the
+// method is unstable there (explicit Euler everywhere, central differences beyond h = 2).
+double growth_per_step(const std::string& integrator, double omega_dt, int steps = 64);
+
+}  // namespace stepwise

@@ -1,0 +1,75 @@
+#include "runtime/analysis_jobs.hpp"
+
+#include <chrono>
+
+#include "core/analysis.hpp"
+
+namespace stepwise {
+namespace {
+
+template <class T>
+bool ready(std::future<T>& f) {
+  return f.valid() && f.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+}
+
+}  // namespace
+
+void AnalysisJobs::start_convergence(Simulation& sim, std::vector<std::string> integrators,
+                                     double horizon) {
+  if (convergence_.valid()) throw InputError("a convergence study is already running");
+  if (!(horizon > 0)) throw InputError("convergence horizon must be positive");
+  if (integrators.empty()) integrators = {sim.integrator_name()};
+  SweepRequest request;
+  request.setup.world = sim.world();  // a copy: the job never touches the running World
+  request.setup.integrator = sim.integrator_name();
+  request.setup.rotation = sim.rotation_name();
+  request.integrators = std::move(integrators);
+  const double dt = sim.dt();
+  request.dts = {dt, dt / 2, dt / 4, dt / 8};
+  request.duration = horizon;
+  pending_convergence_ = ConvergenceView{true, "running", horizon, {}};
+  convergence_ = std::async(std::launch::async, [request] { return run_sweep(request); });
+}
+
+void AnalysisJobs::start_reversibility(Simulation& sim, long steps) {
+  if (reversibility_.valid()) throw InputError("a reversibility run is already going");
+  if (steps < 1) throw InputError("reversibility needs at least one step");
+  pending_reversibility_ = ReversibilityView{true, "running", sim.integrator_name(),
+                                             sim.rotation_name(), steps, sim.dt()};
+  reversibility_ = std::async(std::launch::async,
+                              [world = sim.world(), dt = sim.dt(), i = sim.integrator_name(),
+                               r = sim.rotation_name(), steps] {
+                                return reversibility(world, dt, i, r, steps);
+                              });
+}
+
+bool AnalysisJobs::collect(ConvergenceView& convergence, ReversibilityView& reversible) {
+  bool changed = false;
+  if (pending_convergence_.running && !convergence.running) convergence = pending_convergence_, changed = true;
+  if (pending_reversibility_.running && !reversible.running) reversible = pending_reversibility_, changed = true;
+  if (ready(convergence_)) {
+    try {
+      convergence.result = convergence_.get();
+      convergence.status = "done";
+    } catch (const std::exception& e) {
+      convergence.status = e.what();
+    }
+    convergence.running = pending_convergence_.running = false;
+    changed = true;
+  }
+  if (ready(reversibility_)) {
+    try {
+      const Reversibility r = reversibility_.get();
+      reversible.position_error = r.position_error;
+      reversible.velocity_error = r.velocity_error;
+      reversible.status = r.failed ? "went non-finite" : "done";
+    } catch (const std::exception& e) {
+      reversible.status = e.what();
+    }
+    reversible.running = pending_reversibility_.running = false;
+    changed = true;
+  }
+  return changed;
+}
+
+}  // namespace stepwise

@@ -1,0 +1,82 @@
+#include "runtime/comparison_runs.hpp"
+
+#include <cmath>
+
+namespace stepwise {
+
+std::string run_label(const std::string& integrator, const std::string& rotation, double dt) {
+  return integrator + " + " + rotation + ", dt " + format_double(dt);
+}
+
+void ComparisonRuns::add(const Simulation& main, const std::string& integrator,
+                         const std::string& rotation, double dt) {
+  if (int(runs_.size()) >= kMaxRuns)
+    throw InputError("at most " + std::to_string(kMaxRuns) + " comparison runs beside the main one");
+  if (!IntegratorRegistry::instance().contains(integrator))
+    throw InputError(IntegratorRegistry::instance().unknown_message(integrator));
+  if (!RotationRegistry::instance().contains(rotation))
+    throw InputError(RotationRegistry::instance().unknown_message(rotation));
+  const double step = dt > 0 ? dt : main.dt();
+  if (!std::isfinite(step)) throw InputError("comparison dt must be positive");
+  Run run;
+  run.sim = std::make_unique<Simulation>(main.world(), step, integrator, rotation);
+  run.sim->set_clock(main.time(), 0);
+  run.sim->set_seed(main.seed());
+  run.start_time = main.time();
+  run.label = run_label(integrator, rotation, step);
+  runs_.push_back(std::move(run));
+}
+
+void ComparisonRuns::remove(int index) {
+  if (index < 0) runs_.clear();
+  else if (index < int(runs_.size())) runs_.erase(runs_.begin() + index);
+}
+
+void ComparisonRuns::advance_to(double time) {
+  for (Run& run : runs_) {
+    if (!run.error.empty()) continue;
+    const auto started = std::chrono::steady_clock::now();
+    while (run.sim->time() + 1e-9 * run.sim->dt() < time) {
+      if (const auto failure = run.sim->step()) {
+        run.error = failure->message();
+        break;
+      }
+    }
+    run.wall_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  }
+}
+
+void ComparisonRuns::publish(std::vector<Snapshot>& out, std::uint64_t generation) {
+  out.resize(runs_.size());
+  for (size_t k = 0; k < runs_.size(); ++k) {
+    Run& run = runs_[k];
+    Snapshot& s = out[k];
+    fill_snapshot(*run.sim, s);
+    s.scene_generation = generation;
+    s.run_label = run.label;
+    s.error = run.error;
+    const double simulated = run.sim->time() - run.start_time;
+    s.cost_per_sim_second = simulated > 0 ? run.wall_seconds / simulated : 0;
+    s.comparisons.clear();
+  }
+}
+
+void ComparisonRuns::push_samples(MessageQueue<EnergySample>& queue, std::uint64_t generation) {
+  for (size_t k = 0; k < runs_.size(); ++k) {
+    const EnergyReport r = runs_[k].sim->energy();
+    EnergySample s;
+    s.scene_generation = generation;
+    s.run = int(k) + 1;
+    s.step = r.step;
+    s.time = r.time;
+    s.kinetic = r.kinetic;
+    s.potential = r.potential;
+    s.total = r.total;
+    s.external_work = r.external_work;
+    s.dissipated = r.dissipated;
+    s.error = s.error_min = s.error_max = r.energy_error;
+    queue.push(std::move(s));
+  }
+}
+
+}  // namespace stepwise

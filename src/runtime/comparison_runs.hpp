@@ -1,0 +1,41 @@
+#pragma once
+// The lockstep comparison: extra runs of the scene from a common state, each with its own
+// integrator, rotation scheme or dt, kept at the main run's simulated time by the same worker.
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/simulation.hpp"
+#include "runtime/energy_sample.hpp"
+#include "runtime/message_queue.hpp"
+#include "runtime/snapshot.hpp"
+
+namespace stepwise {
+
+class ComparisonRuns {
+ public:
+  static constexpr int kMaxRuns = 3;  // plus the main run: four at once
+
+  // A new run forked from `main`'s current state (dt 0: main's dt).
+  void add(const Simulation& main, const std::string& integrator, const std::string& rotation,
+           double dt);
+  void remove(int index);  // -1: all
+  size_t size() const { return runs_.size(); }
+  // Steps every run up to `time` (a run that goes non-finite stops and says so).
+  void advance_to(double time);
+  void publish(std::vector<Snapshot>& out, std::uint64_t generation);
+  void push_samples(MessageQueue<EnergySample>& queue, std::uint64_t generation);
+
+ private:
+  struct Run {
+    std::unique_ptr<Simulation> sim;
+    std::string label, error;
+    double wall_seconds = 0, start_time = 0;
+  };
+  std::vector<Run> runs_;
+};
+
+std::string run_label(const std::string& integrator, const std::string& rotation, double dt);
+
+}  // namespace stepwise

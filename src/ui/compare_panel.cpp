@@ -1,0 +1,251 @@
+// Compare integrators: lockstep runs drawn as ghosts with their energy errors overlaid, the
+// convergence order measured from the current state, the stability chart, reversibility and
+// the phase portrait of the selected body.
+#include <imgui.h>
+
+#include <cmath>
+#include <map>
+
+#include "core/analysis.hpp"
+#include "core/integrator.hpp"
+#include "core/rotation_scheme.hpp"
+#include "ui/ui_state.hpp"
+
+namespace stepwise {
+namespace {
+
+ImU32 tint_colour(int k) {
+  const glm::vec4 t = SceneRenderer::comparison_tint(k);
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(t.r, t.g, t.b, 1));
+}
+
+// Least-squares slope of log(error) against log(dt).
+double fitted_order(const SweepSeries& series) {
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  int n = 0;
+  for (const SweepRow& r : series.rows) {
+    if (r.failed || !(r.error > 0)) continue;
+    const double x = std::log(r.dt), y = std::log(r.error);
+    sx += x, sy += y, sxx += x * x, sxy += x * y, ++n;
+  }
+  return n >= 2 ? (n * sxy - sx * sy) / (n * sxx - sx * sx) : 0;
+}
+
+int expected_order(const std::string& integrator) {
+  static std::map<std::string, int> orders;
+  if (!orders.count(integrator) && IntegratorRegistry::instance().contains(integrator))
+    orders[integrator] = IntegratorRegistry::instance().make(integrator)->info().order;
+  return orders[integrator];
+}
+
+void lockstep_section(UiState& ui, const Snapshot& s, const SendCommand& send) {
+  ImGui::TextColored(ImVec4(1, 1, 1, 1), "main: %s", s.run_label.c_str());
+  for (size_t k = 0; k < s.comparisons.size(); ++k) {
+    const Snapshot& c = s.comparisons[k];
+    ImGui::PushID(int(k));
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(tint_colour(int(k))), "run %zu: %s", k + 1,
+                       c.run_label.c_str());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("remove")) send(cmd::RemoveComparison{int(k)});
+    ImGui::TextDisabled("   error %+.3e   cost %.3g s per simulated s%s%s", c.energy.energy_error,
+                        c.cost_per_sim_second, c.error.empty() ? "" : "   ", c.error.c_str());
+    ImGui::PopID();
+  }
+  static int integrator = 0, rotation = 0;
+  static double dt = 0;
+  const auto integrators = IntegratorRegistry::instance().names();
+  const auto rotations = RotationRegistry::instance().names();
+  auto combo = [](const char* label, int& index, const std::vector<std::string>& names) {
+    ImGui::SetNextItemWidth(140);
+    if (ImGui::BeginCombo(label, names[index].c_str())) {
+      for (int i = 0; i < int(names.size()); ++i)
+        if (ImGui::Selectable(names[i].c_str(), i == index)) index = i;
+      ImGui::EndCombo();
+    }
+  };
+  if (s.rotation.size() && rotations[rotation] != s.rotation && ImGui::IsWindowAppearing())
+    for (int i = 0; i < int(rotations.size()); ++i)
+      if (rotations[i] == s.rotation) rotation = i;
+  combo("##integrator", integrator, integrators);
+  ImGui::SameLine();
+  combo("##rotation", rotation, rotations);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(80);
+  ImGui::InputDouble("dt##compare", &dt, 0, 0, dt > 0 ? "%.4g" : "same");
+  ImGui::SameLine();
+  if (ImGui::Button("Add run") && s.comparisons.size() < 3)
+    send(cmd::AddComparison{integrators[integrator], rotations[rotation], std::max(dt, 0.0)});
+  if (!s.comparisons.empty()) {
+    ImGui::SameLine();
+    if (ImGui::Button("Clear")) send(cmd::RemoveComparison{-1});
+  }
+  ImGui::Checkbox("show ghosts", &ui.view.ghosts);
+  ImGui::TextDisabled("Runs start from the current state and keep the main run's simulated time.");
+
+  PlotOptions o;
+  o.height = 170;
+  o.x_label = "time";
+  o.y_label = "relative energy error, each run";
+  o.symmetric_log = ui.energy_log;
+  std::vector<PlotSeries> series = {
+      {"main", IM_COL32(240, 240, 240, 255), &ui.history.time, &ui.history.error}};
+  for (size_t k = 0; k < ui.history.comparisons.size() && k < s.comparisons.size(); ++k)
+    series.push_back({"run " + std::to_string(k + 1), tint_colour(int(k)),
+                      &ui.history.comparisons[k].time, &ui.history.comparisons[k].error});
+  plot("compare-errors", series, o);
+}
+
+void convergence_section(const Snapshot& s, const SendCommand& send) {
+  static std::map<std::string, bool> chosen;
+  static double horizon = 0;
+  if (horizon <= 0) horizon = std::max(50 * s.dt, 1e-9);
+  int shown = 0;
+  for (const std::string& name : IntegratorRegistry::instance().names()) {
+    if (shown++ % 4) ImGui::SameLine();
+    bool on = chosen[name];
+    if (ImGui::Checkbox(name.c_str(), &on)) chosen[name] = on;
+  }
+  ImGui::SetNextItemWidth(100);
+  ImGui::InputDouble("horizon (simulated s)", &horizon, 0, 0, "%.4g");
+  ImGui::SameLine();
+  if (ImGui::Button(s.convergence.running ? "running..." : "Measure") && !s.convergence.running) {
+    std::vector<std::string> list;
+    for (const auto& [name, on] : chosen)
+      if (on) list.push_back(name);
+    send(cmd::RunConvergence{list, horizon});
+  }
+  if (s.convergence.status.empty()) return;
+  ImGui::TextDisabled("from the current state, dt = %.4g / 1, 2, 4, 8; reference: %s",
+                      s.dt, s.convergence.result.reference.c_str());
+  if (s.convergence.status != "done" && s.convergence.status != "running")
+    ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", s.convergence.status.c_str());
+  static std::vector<std::vector<double>> xs, ys;
+  xs.assign(s.convergence.result.series.size(), {});
+  ys.assign(s.convergence.result.series.size(), {});
+  std::vector<PlotSeries> series;
+  for (size_t k = 0; k < s.convergence.result.series.size(); ++k) {
+    const SweepSeries& sw = s.convergence.result.series[k];
+    for (auto it = sw.rows.rbegin(); it != sw.rows.rend(); ++it)  // ascending dt
+      if (!it->failed && it->error > 0) xs[k].push_back(it->dt), ys[k].push_back(it->error);
+    char label[96];
+    std::snprintf(label, sizeof label, "%s: slope %.2f (order %d)", sw.integrator.c_str(),
+                  fitted_order(sw), expected_order(sw.integrator));
+    series.push_back({label, ImGui::ColorConvertFloat4ToU32(ImVec4(
+                                 0.4f + 0.6f * float((k * 37) % 10) / 10, 0.9f - 0.15f * float(k % 4),
+                                 0.5f + 0.5f * float(k % 2), 1)),
+                      &xs[k], &ys[k], nullptr, nullptr, true});
+  }
+  PlotOptions o;
+  o.height = 200;
+  o.log_x = o.log_y = true;
+  o.x_label = "dt";
+  o.y_label = "error at the horizon (log-log)";
+  plot("convergence", series, o);
+}
+
+void stability_section(const Snapshot& s) {
+  static std::map<std::string, std::vector<double>> growth;
+  static std::vector<double> hs;
+  static std::map<std::string, bool> shown = {{"euler", true}, {"velocity-verlet", true},
+                                              {"rk4", true}, {"newmark", true},
+                                              {"implicit-euler", true}};
+  if (hs.empty())
+    for (double h = 0.02; h <= 3.5; h += 0.02) hs.push_back(h);
+  int column = 0;
+  for (const std::string& name : IntegratorRegistry::instance().names()) {
+    if (column++ % 4) ImGui::SameLine();
+    bool on = shown[name];
+    if (ImGui::Checkbox((name + "##stab").c_str(), &on)) shown[name] = on;
+  }
+  std::vector<PlotSeries> series;
+  int k = 0;
+  for (const auto& [name, on] : shown) {
+    if (!on) continue;
+    auto& g = growth[name];
+    if (g.empty())  // the same function as `stepwise stability`
+      for (double h : hs) g.push_back(std::min(growth_per_step(name, h, 64), 1.5));
+    series.push_back({name, ImGui::ColorConvertFloat4ToU32(ImVec4(
+                                0.35f + 0.13f * float(k % 5), 0.9f - 0.12f * float(k % 6),
+                                0.4f + 0.2f * float(k % 3), 1)),
+                      &hs, &g});
+    ++k;
+  }
+  PlotOptions o;
+  o.height = 200;
+  o.x_label = "omega dt";
+  o.y_label = "amplitude growth per step on x'' = -omega^2 x (1 = neutral)";
+  if (s.dt_critical > 0) o.markers.push_back({2 * s.dt / s.dt_critical, "this scene: omega_max dt"});
+  plot("stability", series, o);
+}
+
+void reversibility_section(const Snapshot& s, const SendCommand& send) {
+  static int steps = 1000;
+  ImGui::SetNextItemWidth(100);
+  ImGui::InputInt("steps each way", &steps);
+  steps = std::max(steps, 1);
+  ImGui::SameLine();
+  if (ImGui::Button(s.reversibility.running ? "running..." : "Run, flip, run back") &&
+      !s.reversibility.running)
+    send(cmd::RunReversibility{steps});
+  const ReversibilityView& r = s.reversibility;
+  if (r.status == "done")
+    ImGui::Text("%s + %s, dt %.4g, %ld steps: returned within %.3e (velocity %.3e)",
+                r.integrator.c_str(), r.rotation.c_str(), r.dt, r.steps, r.position_error,
+                r.velocity_error);
+  else if (!r.status.empty())
+    ImGui::TextDisabled("%s", r.status.c_str());
+  ImGui::TextDisabled("Symplectic, time-reversible methods come back to round-off.");
+}
+
+void phase_section(UiState& ui, const Snapshot& s) {
+  const int body = ui.view.selected;
+  if (body < 0 || body >= s.bodies) {
+    ImGui::TextDisabled("double-click a body to see its phase portrait");
+    return;
+  }
+  static int axis = 0;
+  ImGui::Text("body %d:", body);
+  ImGui::SameLine();
+  ImGui::RadioButton("x", &axis, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("y", &axis, 1);
+  ImGui::SameLine();
+  ImGui::RadioButton("z", &axis, 2);
+  static std::vector<double> xs, vs;
+  static std::uint64_t revision = 0, generation = 0;
+  static int traced = -1, traced_axis = -1;
+  if (traced != body || traced_axis != axis || generation != s.scene_generation)
+    xs.clear(), vs.clear(), traced = body, traced_axis = axis, generation = s.scene_generation;
+  if (s.revision != revision) {
+    revision = s.revision;
+    xs.push_back(s.position[body][axis]);
+    vs.push_back(s.velocity[body][axis]);
+    if (xs.size() > 20000) xs.erase(xs.begin(), xs.begin() + 5000), vs.erase(vs.begin(), vs.begin() + 5000);
+  }
+  PlotOptions o;
+  o.height = 200;
+  o.x_label = "position";
+  o.y_label = "velocity";
+  plot("phase", {{"trajectory", IM_COL32(120, 200, 255, 255), &xs, &vs}}, o);
+}
+
+}  // namespace
+
+void draw_compare_panel(UiState& ui, const Snapshot& s, const SendCommand& send) {
+  if (!ui.show_compare) return;
+  ImGui::SetNextWindowPos(ImVec2(600, 66), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(540, 560), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
+  static size_t runs_seen = 0;  // opens by itself when comparison runs appear
+  if (s.comparisons.size() > runs_seen) ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
+  runs_seen = s.comparisons.size();
+  if (!ImGui::Begin("Compare", &ui.show_compare)) return ImGui::End();
+  if (ImGui::CollapsingHeader("Lockstep runs", ImGuiTreeNodeFlags_DefaultOpen)) lockstep_section(ui, s, send);
+  if (ImGui::CollapsingHeader("Convergence order")) convergence_section(s, send);
+  if (ImGui::CollapsingHeader("Stability")) stability_section(s);
+  if (ImGui::CollapsingHeader("Reversibility")) reversibility_section(s, send);
+  if (ImGui::CollapsingHeader("Phase space")) phase_section(ui, s);
+  ImGui::End();
+}
+
+}  // namespace stepwise

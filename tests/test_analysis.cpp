@@ -1,0 +1,48 @@
+// The comparison views' analyses against what the theory says: reversibility of symmetric
+// methods, and the amplification factor of each method on the test oscillator.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "core/analysis.hpp"
+#include "core/scene.hpp"
+
+using namespace stepwise;
+
+TEST_CASE("run, flip, run back: Verlet returns to round-off, RK4 and Euler do not") {
+  const World kepler = build_scene("kepler", {{"e", ParamValue(0.5)}}).world;
+  const double verlet = reversibility(kepler, 0.01, "velocity-verlet", "buss2", 1000).position_error;
+  const double leapfrog = reversibility(kepler, 0.01, "leapfrog", "buss2", 1000).position_error;
+  const double rk4 = reversibility(kepler, 0.01, "rk4", "buss2", 1000).position_error;
+  const double euler = reversibility(kepler, 0.01, "euler", "buss2", 1000).position_error;
+  MESSAGE("return error: verlet " << verlet << ", leapfrog " << leapfrog << ", rk4 " << rk4
+                                  << ", euler " << euler);
+  CHECK(verlet < 1e-10);
+  CHECK(leapfrog < 1e-10);
+  CHECK(rk4 > 1e3 * verlet);
+  CHECK(euler > 1e6 * verlet);
+  CHECK(euler > 1e3 * rk4);
+}
+
+TEST_CASE("amplitude growth per step matches each method's amplification factor") {
+  for (double h : {0.1, 0.5, 1.0, 1.8}) {
+    CAPTURE(h);
+    // Explicit Euler: |1 + i h| = sqrt(1 + h^2); implicit Euler: 1 / sqrt(1 + h^2).
+    CHECK(growth_per_step("euler", h, 256) == doctest::Approx(std::sqrt(1 + h * h)).epsilon(1e-9));
+    CHECK(growth_per_step("implicit-euler", h, 256) ==
+          doctest::Approx(1 / std::sqrt(1 + h * h)).epsilon(1e-6));
+    // Central differences and the trapezoidal rule are neutral. Verlet's amplitude wanders on
+    // its modified-energy ellipse by up to 1/sqrt(1 - h^2/4): over 256 steps, under 4e-3.
+    CHECK(std::abs(growth_per_step("velocity-verlet", h, 256) - 1) < 4e-3);
+    CHECK(std::abs(growth_per_step("newmark", h, 256) - 1) < 1e-6);
+  }
+  // Beyond omega dt = 2 central differences blow up; Newmark's average acceleration does not.
+  CHECK(growth_per_step("velocity-verlet", 2.1, 256) > 1.3);
+  CHECK(growth_per_step("leapfrog", 2.1, 256) > 1.3);
+  CHECK(std::abs(growth_per_step("newmark", 3.0, 256) - 1) < 1e-6);
+  // RK4's amplification factor |1 - h^2/2 + h^4/24| on the imaginary axis... with the h^3 terms:
+  // |R(ih)|^2 = 1 - h^6/72 + h^8/576.
+  const double h = 1.0;
+  CHECK(growth_per_step("rk4", h, 256) ==
+        doctest::Approx(std::sqrt(1 - std::pow(h, 6) / 72 + std::pow(h, 8) / 576)).epsilon(1e-9));
+}
