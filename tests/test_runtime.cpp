@@ -293,3 +293,19 @@ TEST_CASE("background analyses: the convergence view computes exactly what the s
   CHECK(s.convergence.result.series[1].rows[3].order == doctest::Approx(4).epsilon(0.1));
   CHECK(s.reversibility.position_error < 1e-12);
 }
+
+TEST_CASE("the window plays a lesson's timeline as simulated time passes") {
+  PhysicsWorker worker;
+  worker.start();
+  worker.send(cmd::SetRunning{false});
+  worker.send(cmd::PlayLesson{std::string(STEPWISE_SOURCE_DIR) +
+                              "/assets/lessons/integrators-on-an-orbit.toml"});
+  const Snapshot& start = wait_for(worker, [](const Snapshot& s) { return !s.caption.empty(); });
+  CHECK(start.integrator == "euler");
+  CHECK(start.caption.find("Explicit Euler") != std::string::npos);
+  CHECK(start.lesson_title == "Integrators on an orbit");
+  worker.send(cmd::StepOnce{1000});  // past t = 9.5: kepler again, now with RK4
+  const Snapshot& later = wait_for(worker, [](const Snapshot& s) { return s.integrator == "rk4"; });
+  CHECK(later.caption.find("RK4") != std::string::npos);
+  CHECK(later.time < 1.0);  // the lesson reloaded the scene, so its own clock restarted
+}

@@ -35,7 +35,8 @@ struct GuiOptions {
   std::string colour_by;       // id, speed, angular-speed, kinetic-energy, force
   std::string output_dir;      // screenshots, videos, saved states (default ./stepwise-output)
   bool record = false;         // start recording a video at once (finalised on exit)
-  std::string compare;         // comparison runs at start: integrator[@dt],... (lockstep ghosts)         // start paused (e.g. to time the renderer alone)
+  std::string compare;         // comparison runs at start: integrator[@dt],... (lockstep ghosts)
+  std::string lesson;          // play this lesson instead of a scene         // start paused (e.g. to time the renderer alone)
   std::string assets_dir;      // where scene files are listed from
 };
 

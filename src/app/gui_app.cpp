@@ -14,6 +14,7 @@
 
 #include "app/gui_gl_window.hpp"
 #include "app/gui_window.hpp"
+#include "io/lesson.hpp"
 #include "io/png.hpp"
 
 namespace stepwise::cli {
@@ -45,6 +46,14 @@ std::vector<std::string> list_scene_files(const std::string& dir) {
   return out;
 }
 
+bool is_lesson_file(const std::string& path) {
+  try {
+    return read_text_file(path).find("[lesson]") != std::string::npos;
+  } catch (const InputError&) {
+    return false;
+  }
+}
+
 void watch_scene_file(GuiWindow& w, const Snapshot& s) {
   const auto now = std::chrono::steady_clock::now();
   if (now - w.last_watch < std::chrono::milliseconds(500)) return;
@@ -57,7 +66,8 @@ void watch_scene_file(GuiWindow& w, const Snapshot& s) {
     w.watched_stamp = stamp;
   } else if (stamp != w.watched_stamp) {
     w.watched_stamp = stamp;
-    w.worker.send(cmd::LoadScene{s.source, {}});
+    if (is_lesson_file(s.source)) w.worker.send(cmd::PlayLesson{s.source});
+    else w.worker.send(cmd::LoadScene{s.source, {}});
     w.ui.notice = "reloaded " + s.source;
   }
 }
@@ -74,6 +84,7 @@ void draw_panels(GuiWindow& w, const Snapshot& s) {
   draw_record_panel(w.ui, s, send);
   draw_compare_panel(w.ui, s, send);
   draw_help_overlay(w.ui);
+  draw_caption(s.caption);
   draw_colour_legend(w.ui, w.renderer->colour_scale());
 }
 
@@ -116,6 +127,7 @@ int command_gui(GuiOptions o) {
     if (!o.scene.dt.empty()) initial_dt = checked.sim.dt();
   }
 
+  if (!o.lesson.empty()) load_lesson(o.lesson);  // a bad lesson fails here, exit code 2
   std::optional<ColourBy> colour;
   if (!o.colour_by.empty()) {
     bool known = false;
@@ -157,6 +169,8 @@ int command_gui(GuiOptions o) {
   w.target = std::make_unique<FrameTarget>();
   w.ui.assets_dir = o.assets_dir;
   w.ui.scene_files = list_scene_files(o.assets_dir);
+  w.ui.lessons_dir = std::filesystem::path(o.assets_dir).parent_path().string() + "/lessons";
+  w.ui.lesson_files = list_scene_files(w.ui.lessons_dir);
   w.worker.start();
 
   bool scene_requested = false;
@@ -167,7 +181,10 @@ int command_gui(GuiOptions o) {
   int exit_code = 0;
   while (!glfwWindowShouldClose(w.window)) {
     glfwPollEvents();
-    for (const std::string& path : w.dropped) w.worker.send(cmd::LoadScene{path, {}});
+    for (const std::string& path : w.dropped) {
+      if (is_lesson_file(path)) w.worker.send(cmd::PlayLesson{path});
+      else w.worker.send(cmd::LoadScene{path, {}});
+    }
     w.dropped.clear();
 
     ImGui_ImplOpenGL3_NewFrame();
@@ -176,7 +193,8 @@ int command_gui(GuiOptions o) {
     if (!scene_requested) {
       if (o.scene.scene.empty())
         o.scene.scene = !w.settings.last_scene.empty() ? w.settings.last_scene : kDefaultGuiScene;
-      send_initial_scene(w, o.scene);
+      if (!o.lesson.empty()) w.worker.send(cmd::PlayLesson{o.lesson});
+      else send_initial_scene(w, o.scene);
       if (initial_dt) w.worker.send(cmd::SetDt{*initial_dt});
       w.worker.send(cmd::SetPacing{Pacing::RealTime, w.ui.slow_motion});
       if (o.paused) w.worker.send(cmd::SetRunning{false});

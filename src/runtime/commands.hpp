@@ -41,7 +41,8 @@ struct AddComparison { std::string integrator, rotation; double dt = 0; };
 struct RemoveComparison { int index; };  // -1: all
 // Background analyses from the current state (results arrive in the snapshot).
 struct RunConvergence { std::vector<std::string> integrators; double horizon; };
-struct RunReversibility { long steps; };  // the whole state as a scene file (continues bit for bit)
+struct RunReversibility { long steps; };
+struct PlayLesson { std::string path; };  // loads its scene and plays its timeline  // the whole state as a scene file (continues bit for bit)
 }  // namespace cmd
 
 using Command = std::variant<cmd::LoadScene, cmd::Reset, cmd::SetIntegrator, cmd::SetRotation,
@@ -49,6 +50,6 @@ using Command = std::variant<cmd::LoadScene, cmd::Reset, cmd::SetIntegrator, cmd
                              cmd::SetRunning, cmd::StepOnce, cmd::SetPacing, cmd::DragStart,
                              cmd::DragMove, cmd::DragEnd, cmd::SetCapture, cmd::SaveState, cmd::SetVtk,
                              cmd::AddComparison, cmd::RemoveComparison, cmd::RunConvergence,
-                             cmd::RunReversibility>;
+                             cmd::RunReversibility, cmd::PlayLesson>;
 
 }  // namespace stepwise

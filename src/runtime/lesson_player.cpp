@@ -4,11 +4,11 @@
 
 namespace stepwise {
 
-LessonPlayer::LessonPlayer(Lesson lesson) : lesson_(std::move(lesson)) {}
+LessonPlayer::LessonPlayer(Lesson lesson)
+    : lesson_(std::move(lesson)), label_(lesson_.title.empty() ? lesson_.scene : lesson_.title) {}
 
 std::unique_ptr<Simulation> LessonPlayer::start() {
   const RunSpec spec = load_scene(lesson_.scene, lesson_.parameters);
-  label_ = lesson_.title.empty() ? spec.label : lesson_.title;
   return std::make_unique<Simulation>(make_simulation(spec));
 }
 

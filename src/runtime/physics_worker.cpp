@@ -99,8 +99,21 @@ void PhysicsWorker::load(const std::string& source,
 }
 
 void PhysicsWorker::apply(const Command& command) {
-  if (const auto* c = std::get_if<cmd::LoadScene>(&command)) return load(c->source, c->overrides);
+  if (const auto* c = std::get_if<cmd::LoadScene>(&command)) {
+    lesson_.reset();
+    return load(c->source, c->overrides);
+  }
+  if (const auto* c = std::get_if<cmd::PlayLesson>(&command)) {
+    LessonPlayer player(load_lesson(c->path));
+    const Lesson& l = player.lesson();
+    load(l.scene, l.parameters);
+    lesson_.emplace(std::move(player));
+    source_ = c->path;
+    apply_lesson();
+    return;
+  }
   if (std::holds_alternative<cmd::Reset>(command)) {
+    if (lesson_) return apply(cmd::PlayLesson{source_});
     if (!source_.empty()) load(source_, overrides_);
     return;
   }
@@ -217,6 +230,25 @@ void PhysicsWorker::apply(const Command& command) {
       command);
 }
 
+void PhysicsWorker::apply_lesson() {
+  const std::string label_before = spec_->label;
+  const Simulation* before = sim_.get();
+  const double hold = lesson_->apply_due(sim_);
+  if (sim_.get() != before) {  // the lesson loaded a scene: a new plot, as for any load
+    ++generation_;
+    comparisons_.remove(-1);
+    drag_model_ = -1;
+    reanchor();
+  }
+  if (!lesson_->last_change().empty()) mark(lesson_->last_change());
+  if (hold > 0) {
+    hold_until_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                     std::chrono::duration<double>(hold / slow_motion_));
+    dirty_ = true;
+  }
+  (void)label_before;
+}
+
 void PhysicsWorker::reanchor() {
   anchor_wall_ = Clock::now();
   anchor_sim_ = sim_ ? sim_->time() : 0.0;
@@ -244,6 +276,7 @@ bool PhysicsWorker::step_once() {
     return false;
   }
   ++rate_window_steps_;
+  if (lesson_) apply_lesson();
   if (comparisons_.size()) comparisons_.advance_to(sim_->time());
   if (vtk_ && sim_->step_count() % vtk_every_ == 0) vtk_->write_frame(*sim_);
   record_sample(sim_->energy());
@@ -254,7 +287,11 @@ void PhysicsWorker::advance_for(Clock::duration budget) {
   const auto start = Clock::now();
   const double sim_start = sim_->time();
   auto deadline = start + budget;
-  while (Clock::now() < deadline && !capture_backlog()) {
+  if (lesson_ && Clock::now() < hold_until_) {  // holding a lesson's frame
+    reanchor();
+    return;
+  }
+  while (Clock::now() < deadline && !capture_backlog() && !(lesson_ && Clock::now() < hold_until_)) {
     if (pacing_ == Pacing::RealTime) {
       const double wall = std::chrono::duration<double>(Clock::now() - anchor_wall_).count();
       const double target = anchor_sim_ + slow_motion_ * wall;
@@ -343,6 +380,8 @@ void PhysicsWorker::publish() {
   s.notice = notice_;
   s.capturing = capture_interval_ > 0;
   s.writing_vtk = vtk_ != nullptr;
+  s.lesson_title = lesson_ ? lesson_->label() : "";
+  s.caption = lesson_ ? lesson_->caption() : "";
   s.error_step = error_step_;
   s.error_body = error_body_;
   if (sim_) {

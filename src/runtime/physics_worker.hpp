@@ -16,6 +16,7 @@
 #include "runtime/analysis_jobs.hpp"
 #include "runtime/commands.hpp"
 #include "runtime/comparison_runs.hpp"
+#include "runtime/lesson_player.hpp"
 #include "runtime/energy_sample.hpp"
 #include "runtime/message_queue.hpp"
 #include "runtime/snapshot.hpp"
@@ -80,6 +81,9 @@ class PhysicsWorker {
   AnalysisJobs jobs_;
   ConvergenceView convergence_;
   ReversibilityView reversibility_;
+  std::optional<LessonPlayer> lesson_;
+  Clock::time_point hold_until_;  // a lesson's pause for the class to look
+  void apply_lesson();
   std::unique_ptr<VtkSeries> vtk_;
   long vtk_every_ = 1;
 

@@ -59,6 +59,7 @@ struct Snapshot {
   std::string notice;  // the last thing the worker did on request (a saved file)
   bool capturing = false;
   bool writing_vtk = false;
+  std::string lesson_title, caption;  // a lesson being played
   long error_step = -1;
   int error_body = -1;
   EnergyReport energy;

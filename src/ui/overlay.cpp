@@ -8,11 +8,31 @@
 
 namespace stepwise {
 
+namespace {
+constexpr ImGuiWindowFlags kOverlayFlags = ImGuiWindowFlags_NoDecoration |
+                                           ImGuiWindowFlags_NoSavedSettings |
+                                           ImGuiWindowFlags_NoInputs |
+                                           ImGuiWindowFlags_NoFocusOnAppearing;
+}  // namespace
+
+void draw_caption(const std::string& caption) {
+  if (caption.empty()) return;
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(viewport->Size.x * 0.5f, viewport->Size.y - 16), 0, ImVec2(0.5f, 1));
+  ImGui::SetNextWindowBgAlpha(0.7f);
+  const float most = viewport->Size.x * 0.86f;
+  const float wanted = ImGui::CalcTextSize(caption.c_str()).x * 1.3f + 24;
+  ImGui::SetNextWindowSize(ImVec2(std::min(most, wanted), 0));
+  ImGui::Begin("##overlay-caption", nullptr, kOverlayFlags);
+  ImGui::SetWindowFontScale(1.3f);
+  ImGui::TextWrapped("%s", caption.c_str());
+  ImGui::End();
+}
+
 void draw_recording_overlay(const Snapshot& s, const EnergyHistory& history,
                             const std::string& caption) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
-                                 ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoFocusOnAppearing;
+  const ImGuiWindowFlags flags = kOverlayFlags;
   ImGui::SetNextWindowPos(ImVec2(12, 12));
   ImGui::SetNextWindowBgAlpha(0.55f);
   ImGui::Begin("##overlay-text", nullptr, flags | ImGuiWindowFlags_AlwaysAutoResize);
@@ -20,17 +40,7 @@ void draw_recording_overlay(const Snapshot& s, const EnergyHistory& history,
   ImGui::Text("%s + %s   dt = %.4g", s.integrator.c_str(), s.rotation.c_str(), s.dt);
   ImGui::Text("t = %.3f   energy error %+.3e", s.time, s.energy.energy_error);
   ImGui::End();
-  if (!caption.empty()) {
-    ImGui::SetNextWindowPos(ImVec2(viewport->Size.x * 0.5f, viewport->Size.y - 16), 0, ImVec2(0.5f, 1));
-    ImGui::SetNextWindowBgAlpha(0.7f);
-    const float most = viewport->Size.x * 0.86f;
-    const float wanted = ImGui::CalcTextSize(caption.c_str()).x * 1.3f + 24;
-    ImGui::SetNextWindowSize(ImVec2(std::min(most, wanted), 0));
-    ImGui::Begin("##overlay-caption", nullptr, flags);
-    ImGui::SetWindowFontScale(1.3f);
-    ImGui::TextWrapped("%s", caption.c_str());
-    ImGui::End();
-  }
+  draw_caption(caption);
   const float width = std::min(420.0f, viewport->Size.x * 0.4f);
   ImGui::SetNextWindowPos(ImVec2(viewport->Size.x - 12, 12), 0, ImVec2(1, 0));
   ImGui::SetNextWindowSize(ImVec2(width, 0));

@@ -40,8 +40,16 @@ void draw_scenes_panel(UiState& ui, const Snapshot& s, const SendCommand& send) 
       if (ImGui::Selectable(file.c_str(), s.source == path)) send(cmd::LoadScene{path, {}});
     }
   }
+  if (!ui.lesson_files.empty()) {
+    ImGui::Separator();
+    ImGui::TextDisabled("lessons (scripted demos with captions)");
+    for (const std::string& path : ui.lesson_files) {
+      const std::string file = std::filesystem::path(path).stem().string();
+      if (ImGui::Selectable(file.c_str(), s.source == path)) send(cmd::PlayLesson{path});
+    }
+  }
   ImGui::Separator();
-  ImGui::TextDisabled("drop a .toml on the window to load it");
+  ImGui::TextDisabled("drop a scene or lesson .toml on the window");
   // Teaching notes of the loaded scene (a file made from a built-in shows the built-in's notes).
   auto found = scene_infos().find(s.builtin);
   if (found != scene_infos().end()) {

@@ -37,6 +37,8 @@ struct UiState {
   // Scene sources.
   std::string assets_dir;
   std::vector<std::string> scene_files;
+  std::string lessons_dir;
+  std::vector<std::string> lesson_files;
   std::string loaded_source;
 
   // Figures of the last frame.
@@ -70,6 +72,7 @@ void draw_inspector_panel(UiState& ui, const Snapshot& s);
 void draw_help_overlay(UiState& ui);
 void draw_record_panel(UiState& ui, const Snapshot& s, const SendCommand& send);
 void draw_compare_panel(UiState& ui, const Snapshot& s, const SendCommand& send);
+void draw_caption(const std::string& caption);  // a lesson's caption, bottom centre
 void draw_colour_legend(const UiState& ui, const ColourScale& scale);
 // Burned into recordings with --overlay (and the window's recordings when asked).
 void draw_recording_overlay(const Snapshot& s, const EnergyHistory& history,
