@@ -153,8 +153,9 @@ class GranularContacts final : public ForceModel {
     const double m_eff = 0.5 * world.mass.minCoeff(), r = world.radius.minCoeff();
     // The law's stiffness at a deep (10%) overlap of the smallest pair, with damping.
     const ContactCoefficients c = law_.at(0.1 * r, 0.5 * r, m_eff);
-    const double w = std::sqrt(c.kn / m_eff);
-    return w * (1 + c.gamma_n / (2 * w));
+    // PFC's damped critical step 2/w (sqrt(1 + z^2) - z) is 2 / (w (sqrt(1 + z^2) + z)).
+    const double w = std::sqrt(c.kn / m_eff), zeta = c.gamma_n / (2 * w);
+    return w * (std::sqrt(1 + zeta * zeta) + zeta);
   }
   void save(ParamTable& out) const override {
     law_.save(out);

@@ -11,9 +11,16 @@ namespace stepwise {
 
 class PairPotential : public ForceModel {
  public:
-  explicit PairPotential(const ParamTable& p) : list_(p.number("skin", 0.1)) {
+  explicit PairPotential(const ParamTable& p)
+      : list_(p.number("skin", 0.1)), spin_friction_(p.number("spin_friction", 0.0)) {
     if (!(list_.skin() >= 0)) throw InputError(p.where() + ": skin must be >= 0");
+    if (!(spin_friction_ >= 0) || !std::isfinite(spin_friction_))
+      throw InputError(p.where() + ": spin_friction must be finite and >= 0");
   }
+  // The seed's tangential interaction f_t = mu (Omega_ij x r_ij), Omega_ij = (w_i + w_j) / 2,
+  // acting at the contact point; its work goes through the per-body drag sums so the ledger
+  // books it exactly (it may feed energy in as well as take it out).
+  bool body_work() const override { return spin_friction_ > 0; }
 
   // Energy and radial force magnitude (positive = repulsive) at distance r < reach.
   virtual void pair(double r, double reach, double& energy, double& force) const = 0;
@@ -36,6 +43,21 @@ class PairPotential : public ForceModel {
         out.force.col(j) -= force / r * d;
         out.potential += energy;
         ++out.contacts;
+        if (spin_friction_ > 0) {
+          const Vec3 spin = 0.5 * (s.w.col(i) + s.w.col(j));
+          const Vec3 ft = spin_friction_ * spin.cross(d);
+          const Vec3 normal = d / r;
+          const Vec3 ti = (-world.radius(i) * normal).cross(ft);
+          const Vec3 tj = (world.radius(j) * normal).cross(-ft);
+          out.force.col(i) += ft;
+          out.force.col(j) -= ft;
+          out.torque.col(i) += ti;
+          out.torque.col(j) += tj;
+          out.drag_force.col(i) += ft;
+          out.drag_force.col(j) -= ft;
+          out.drag_torque.col(i) += ti;
+          out.drag_torque.col(j) += tj;
+        }
       }
   }
   bool jacobian(const StateView&, Triplets&, Triplets&) const override { return false; }
@@ -50,7 +72,12 @@ class PairPotential : public ForceModel {
   }
 
  protected:
+  void save_common(ParamTable& out) const {
+    out.set("skin", list_.skin());
+    if (spin_friction_ > 0) out.set("spin_friction", spin_friction_);
+  }
   NeighborList list_;
+  double spin_friction_;
 };
 
 }  // namespace stepwise

@@ -18,7 +18,7 @@ class SoftRepulsion final : public PairPotential {
   }
   void save(ParamTable& out) const override {
     out.set("k", k_);
-    out.set("skin", list_.skin());
+    save_common(out);
   }
   std::vector<Tunable> tunables() const override { return {{"k", k_, "repulsion stiffness"}}; }
   void set_tunable(const std::string& name, double value) override {

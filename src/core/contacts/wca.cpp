@@ -26,7 +26,7 @@ class Wca final : public PairPotential {
   void save(ParamTable& out) const override {
     out.set("epsilon", epsilon_);
     out.set("l", l_);
-    out.set("skin", list_.skin());
+    save_common(out);
   }
   std::vector<Tunable> tunables() const override {
     return {{"epsilon", epsilon_, "energy scale"}, {"l", l_, "stiffness exponent"}};

@@ -24,7 +24,8 @@ class ActiveBrownian final : public Scene {
              {"temperature", 0.05, "bath temperature kT"},
              {"friction", 1.0, "translational Langevin friction"},
              {"rotational_friction", 5.0, "rotational Langevin friction"},
-             {"box", 12.0, "side of the cubic box"}}};
+             {"box", 12.0, "side of the cubic box"},
+             {"spin_friction", 0.0, "the seed's tangential coupling mu in f_t = mu (Omega x r)"}}};
   }
   SceneSetup build(const ParamTable& p) const override {
     const int n = static_cast<int>(positive(p, "n"));
@@ -47,6 +48,7 @@ class ActiveBrownian final : public Scene {
     ParamTable active, wca;
     active.set("force", p.number("force"));
     s.world.add_force(ForceRegistry::instance().make("active", active));
+    wca.set("spin_friction", positive(p, "spin_friction", true));
     s.world.add_force(ForceRegistry::instance().make("wca", wca));
     ParamTable walls(p.where());
     for (const char* key : {"kn", "kt", "gamma_n", "gamma_t", "mu"}) walls.set(key, 0.0);
