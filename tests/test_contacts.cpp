@@ -375,3 +375,42 @@ TEST_CASE("the seed's spin friction f_t = mu (Omega x r): momentum kept, its wor
   CHECK(coarse < 1e-3);
   CHECK(fine < 0.4 * coarse);  // the ledger error is the integrator's, shrinking with dt
 }
+
+TEST_CASE("rolling and twisting resistance: a rolling sphere slows at 5/7 mu_roll g, a spinning one at mu_twist g / (2/5 R)") {
+  auto run = [](const Vec3& v0, const Vec3& w0, double mu_roll, double mu_twist, double t) {
+    const double R = 0.5, m = 1.0, g = 1.0, kn = 1e5;
+    World world;
+    BodySpec ball;
+    ball.mass = m;
+    ball.radius = R;
+    ball.position = Vec3(0, 0, R - m * g / kn);
+    ball.velocity = v0;
+    ball.angular_velocity = w0;
+    world.add_body(ball);
+    ParamTable gravity;
+    gravity.set("g", std::vector<double>{0, 0, -g});
+    world.add_force(ForceRegistry::instance().make("gravity", gravity));
+    ParamTable hooke;
+    hooke.set("kn", kn);
+    hooke.set("gamma_n", 200.0);
+    hooke.set("mu", 0.8);
+    hooke.set("mu_roll", mu_roll);
+    hooke.set("mu_twist", mu_twist);
+    ParamTable wall;
+    wall.set("point", std::vector<double>{0, 0, 0});
+    wall.set("normal", std::vector<double>{0, 0, 1});
+    hooke.set("wall", std::vector<ParamTable>{wall});
+    world.add_force(ForceRegistry::instance().make("hooke", hooke));
+    Simulation sim(world, 2e-4, "velocity-verlet", "buss2");
+    REQUIRE_FALSE(sim.advance(std::lround(t / 2e-4)));
+    CHECK(std::abs(sim.energy().energy_error) < 1e-4);  // the resistance is booked as dissipation
+    return std::pair<Vec3, Vec3>(sim.world().v.col(0), sim.world().w.col(0));
+  };
+  // Rolling in +x at 1 m/s: a = -(5/7) mu_roll g, still rolling without slip.
+  const auto [v, w] = run(Vec3(1, 0, 0), Vec3(0, 2, 0), 0.1, 0.0, 5.0);
+  CHECK(v.x() == doctest::Approx(1 - 5.0 / 7.0 * 0.1 * 1.0 * 5.0).epsilon(0.02));
+  CHECK(w.y() * 0.5 == doctest::Approx(v.x()).epsilon(1e-3));
+  // Spinning about the normal: I dw/dt = -mu_twist R m g with I = 2/5 m R^2.
+  const auto [v2, w2] = run(Vec3::Zero(), Vec3(0, 0, 3), 0.0, 0.2, 2.0);
+  CHECK(w2.z() == doctest::Approx(3 - 0.2 * 1.0 * 2.0 / (0.4 * 0.5)).epsilon(0.02));
+}

@@ -49,6 +49,8 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
       g.gamma_n = p.number("gamma_n");
       g.gamma_t = p.number("gamma_t");
       g.mu = p.number("mu");
+      if (p.number("mu_roll", 0.0) > 0 || p.number("mu_twist", 0.0) > 0)
+        throw InputError(what + ": rolling and twisting resistance are not in LAMMPS' gran/hooke/history");
       g.skin = p.number("skin");
       if (p.has("wall")) g.walls = p.tables("wall");
     } else if (model->kind() == "gravity") {

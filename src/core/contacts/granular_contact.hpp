@@ -29,8 +29,9 @@ template <class Law>
 class GranularContacts final : public ForceModel {
  public:
   explicit GranularContacts(const ParamTable& p)
-      : law_(p), mu_(p.number("mu", 0.5)), list_(p.number("skin", 0.1)) {
-    for (double v : {mu_, list_.skin()})
+      : law_(p), mu_(p.number("mu", 0.5)), mu_roll_(p.number("mu_roll", 0.0)),
+        mu_twist_(p.number("mu_twist", 0.0)), list_(p.number("skin", 0.1)) {
+    for (double v : {mu_, list_.skin(), mu_roll_, mu_twist_})
       if (!(v >= 0) || !std::isfinite(v))
         throw InputError(p.where() + ": mu and skin must be finite and >= 0");
     for (const ParamTable& t : p.tables("wall")) {
@@ -109,6 +110,13 @@ class GranularContacts final : public ForceModel {
         dti -= ri * drag_arm;
         out.drag_force.col(j) -= fd;
         out.drag_torque.col(j) -= rj * drag_arm;
+        if (mu_roll_ > 0 || mu_twist_ > 0) {
+          const Vec3 m = resistance(wi - s.w.col(j), normal, f.dot(normal), r_eff);
+          ti += m;
+          dti += m;
+          out.torque.col(j) -= m;
+          out.drag_torque.col(j) -= m;
+        }
       }
       for (size_t w = 0; w < walls_.size(); ++w) {
         const Wall& wall = walls_[w];
@@ -130,6 +138,11 @@ class GranularContacts final : public ForceModel {
         ti -= ri * wall.normal.cross(t);
         di += fd;
         dti -= ri * wall.normal.cross(td);
+        if (mu_roll_ > 0 || mu_twist_ > 0) {
+          const Vec3 m = resistance(wi, wall.normal, f.dot(wall.normal), ri);
+          ti += m;
+          dti += m;
+        }
         // A moving wall works on the system; its dashpot's share against the wall's motion.
         sums.external += f.dot(wall.velocity);
         sums.dissipation += fd.dot(wall.velocity);
@@ -160,6 +173,8 @@ class GranularContacts final : public ForceModel {
   void save(ParamTable& out) const override {
     law_.save(out);
     out.set("mu", mu_);
+    if (mu_roll_ > 0) out.set("mu_roll", mu_roll_);
+    if (mu_twist_ > 0) out.set("mu_twist", mu_twist_);
     out.set("skin", list_.skin());
     std::vector<ParamTable> walls;
     auto vec = [](const Vec3& v) { return std::vector<double>{v.x(), v.y(), v.z()}; };
@@ -278,6 +293,20 @@ class GranularContacts final : public ForceModel {
     }
   }
 
+  // Rolling and twisting resistance on body i (the partner gets the opposite): torques of at most
+  // mu_roll r_eff |F_n| and mu_twist r_eff |F_n| against the relative rolling and twisting spin,
+  // smoothed below a small spin so a body at rest feels none. Booked as drag: pure dissipation.
+  Vec3 resistance(const Vec3& spin, const Vec3& normal, double fn, double r_eff) const {
+    constexpr double kSmooth = 1e-3;  // rad/s below which the torque fades linearly
+    const double twist = spin.dot(normal);
+    const Vec3 roll = spin - twist * normal;
+    const double cap = std::abs(fn) * r_eff;
+    Vec3 m = Vec3::Zero();
+    if (mu_roll_ > 0) m -= mu_roll_ * cap * roll / std::max(roll.norm(), kSmooth);
+    if (mu_twist_ > 0) m -= mu_twist_ * cap * twist / std::max(std::abs(twist), kSmooth) * normal;
+    return m;
+  }
+
   // A contact that opens lets go of its tangential spring: that energy is lost (dissipated),
   // with the opening half kick's share of it (the same mismatch as in contact()).
   void release(Vec3& history, const Vec3& slip, double dt, Sums& out) const {
@@ -314,6 +343,7 @@ class GranularContacts final : public ForceModel {
 
   Law law_;
   double mu_;
+  double mu_roll_, mu_twist_;  // rolling and twisting resistance coefficients (0: off)
   NeighborList list_;
   std::vector<Wall> walls_;
   std::vector<Vec3> history_, wall_history_;

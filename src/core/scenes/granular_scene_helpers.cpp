@@ -10,12 +10,16 @@ void add_contact_params(std::vector<ParamSpec>& params, double kn, double gamma_
   params.push_back({"gamma_n", gamma_n, "normal damping rate (force = m_eff gamma_n v_n)"});
   params.push_back({"gamma_t", 0.5 * gamma_n, "tangential damping rate"});
   params.push_back({"mu", mu, "Coulomb friction coefficient"});
+  params.push_back({"mu_roll", 0.0, "rolling resistance (torque <= mu_roll r_eff |F_n|)"});
+  params.push_back({"mu_twist", 0.0, "twisting resistance (torque <= mu_twist r_eff |F_n|)"});
 }
 
 void add_contacts(World& world, const ParamTable& p, const std::vector<std::pair<Vec3, Vec3>>& walls,
                   double skin) {
   ParamTable table(p.where());
   for (const char* key : {"kn", "kt", "gamma_n", "gamma_t", "mu"}) table.set(key, positive(p, key, true));
+  for (const char* key : {"mu_roll", "mu_twist"})
+    if (p.has(key)) table.set(key, positive(p, key, true));
   table.set("skin", skin);
   std::vector<ParamTable> wall_tables;
   for (const auto& [point, normal] : walls) {
