@@ -36,7 +36,8 @@ struct GuiOptions {
   std::string output_dir;      // screenshots, videos, saved states (default ./stepwise-output)
   bool record = false;         // start recording a video at once (finalised on exit)
   std::string compare;         // comparison runs at start: integrator[@dt],... (lockstep ghosts)
-  std::string lesson;          // play this lesson instead of a scene         // start paused (e.g. to time the renderer alone)
+  std::string lesson;          // play this lesson instead of a scene
+  bool force_network = false;  // draw the contact force network         // start paused (e.g. to time the renderer alone)
   std::string assets_dir;      // where scene files are listed from
 };
 

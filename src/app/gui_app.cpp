@@ -199,6 +199,7 @@ int command_gui(GuiOptions o) {
       w.worker.send(cmd::SetPacing{Pacing::RealTime, w.ui.slow_motion});
       if (o.paused) w.worker.send(cmd::SetRunning{false});
       if (colour) w.ui.view.colour_by = *colour;  // the command line wins over the saved view
+      if (o.force_network) w.ui.view.force_network = true;
       if (!o.output_dir.empty()) w.ui.output_dir = o.output_dir;
       if (o.record) w.ui.request_record_toggle = true;
       for (const std::string& item : split_list(o.compare)) {

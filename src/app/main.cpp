@@ -100,6 +100,7 @@ int main(int argc, char** argv) {
   gui_cmd->add_option("--output-dir", gui.output_dir, "folder for screenshots, videos and saved states");
   gui_cmd->add_flag("--record", gui.record, "start recording a video at once (F9 stops)");
   gui_cmd->add_option("--lesson", gui.lesson, "play a lesson script (.toml)");
+  gui_cmd->add_flag("--force-network", gui.force_network, "draw the contact force network");
   gui_cmd->add_option("--compare", gui.compare, "lockstep comparison runs: integrator[@dt],... (up to 3)");
   gui_cmd->add_option("--colour-by", gui.colour_by, "id, speed, angular-speed, kinetic-energy or force");
 

@@ -83,6 +83,13 @@ class ForceModel {
   // state so a reloaded run continues bit for bit.
   virtual void save_state(ParamTable& out) const {}
   virtual void load_state(const ParamTable& in) {}
+  // Touching pairs and their normal force, for drawing the contact force network (j = -1 - w
+  // for wall w). Models without contacts add nothing.
+  struct ContactForce {
+    int i, j;
+    double normal_force;
+  };
+  virtual void contact_forces(const World& world, std::vector<ContactForce>& out) const {}
 };
 
 using ForceRegistry = Registry<ForceModel, const ParamTable&>;

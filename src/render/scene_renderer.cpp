@@ -111,6 +111,19 @@ void SceneRenderer::build_bodies(const Snapshot& s, const ViewOptions& o) {
                            glm::vec3(0.5f * glm::length(b - a), 0.12f * smallest, 0.12f * smallest),
                            glm::vec4(0.75f, 0.77f, 0.8f, 1.0f) * o.tint});
   }
+  if (o.force_network && !s.contacts.empty()) {
+    float strongest = 0;
+    for (const auto& c : s.contacts) strongest = std::max(strongest, c.force);
+    for (const auto& c : s.contacts) {
+      if (c.i >= s.bodies || c.j >= s.bodies || !(strongest > 0)) continue;
+      const float load = c.force / strongest;
+      const glm::vec3 a = vec(s.position[c.i]), b = vec(s.position[c.j]);
+      const float width = smallest * (0.05f + 0.35f * std::sqrt(load));
+      bond_draws_.push_back({0.5f * (a + b), bond_orientation(a, b),
+                             glm::vec3(0.5f * glm::length(b - a), width, width),
+                             glm::vec4(load_colour(load), 1.0f)});
+    }
+  }
   for (const Float3& centre : s.centres)
     sphere_draws_.push_back({glm::vec4(vec(centre), 0.6f * smallest), glm::vec4(1.0f, 0.86f, 0.35f, 1.0f)});
   if (!o.bonds) return;
@@ -257,7 +270,7 @@ RenderStats SceneRenderer::draw(const Snapshot& s, const Camera& camera, const V
   }
   stats.draw_calls += spheres_->draw(sphere_draws_, u);
   stats.draw_calls += boxes_->draw(box_draws_, u);
-  if (o.bonds_on_top) glClear(GL_DEPTH_BUFFER_BIT);
+  if (o.bonds_on_top || (o.force_network && !s.contacts.empty())) glClear(GL_DEPTH_BUFFER_BIT);
   stats.draw_calls += boxes_->draw(bond_draws_, u);
   if (triangle_vertices_.size() > floor.size()) {
     glDepthMask(GL_FALSE);

@@ -76,6 +76,12 @@ void fill_bonds(const World& world, Snapshot& out) {
 
 void fill_models(Simulation& sim, Snapshot& out) {
   const World& world = sim.world();
+  static thread_local std::vector<ForceModel::ContactForce> contacts;
+  contacts.clear();
+  for (const auto& model : world.forces) model->contact_forces(world, contacts);
+  out.contacts.clear();
+  for (const auto& c : contacts)
+    if (c.j >= 0) out.contacts.push_back({c.i, c.j, static_cast<float>(c.normal_force)});
   out.walls.clear();
   out.springs.clear();
   out.centres.clear();

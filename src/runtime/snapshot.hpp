@@ -73,6 +73,11 @@ struct Snapshot {
   std::vector<std::uint8_t> fixed;
   std::vector<BondLine> bonds;
   std::vector<WallPlane> walls;
+  struct ContactLine {
+    int i, j;
+    float force;  // normal force (elastic part)
+  };
+  std::vector<ContactLine> contacts;  // body-body contacts, for the force network
   std::vector<std::array<Float3, 2>> springs;  // spring links, body to body or to an anchor
   std::vector<Float3> centres;                 // centres of central force fields
   int dragged_body = -1;

@@ -37,6 +37,7 @@ void draw_run_bar(UiState& ui, const Snapshot& s, const SendCommand& send) {
       ImGui::Checkbox("Bonds on top", &ui.view.bonds_on_top);
       ImGui::Checkbox("Walls", &ui.view.walls);
       ImGui::Checkbox("Trails", &ui.view.trails);
+      ImGui::Checkbox("Contact force network", &ui.view.force_network);
       ImGui::Checkbox("Floor grid", &ui.view.grid);
       ImGui::Checkbox("Follow selection", &ui.follow_selection);
       if (ImGui::MenuItem("Reset view", "R")) ui.request_camera_reset = true;

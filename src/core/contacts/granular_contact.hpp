@@ -161,6 +161,19 @@ class GranularContacts final : public ForceModel {
   }
 
   double internal_dissipation() const override { return committed_dissipation_; }
+  void contact_forces(const World& world, std::vector<ContactForce>& out) const override {
+    const auto& offsets = list_.offsets();
+    const auto& neighbors = list_.neighbors();
+    for (int i = 0; i + 1 < int(offsets.size()) && i < world.size(); ++i) {
+      for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
+        const int j = neighbors[k];
+        const double reach = world.radius(i) + world.radius(j);
+        const double r = (world.x.col(i) - world.x.col(j)).norm();
+        if (r < reach)
+          out.push_back({i, j, law_.at(reach - r, world.radius(i) * world.radius(j) / reach, 1.0).kn * (reach - r)});
+      }
+    }
+  }
   double max_frequency(const World& world) const override {
     if (world.size() == 0) return 0;
     const double m_eff = 0.5 * world.mass.minCoeff(), r = world.radius.minCoeff();
