@@ -22,6 +22,7 @@ void handle_keys(GuiWindow& w, const Snapshot& s) {
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space))) send(cmd::SetRunning{!s.running});
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) send(cmd::StepOnce{1});
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Backspace))) send(cmd::Reset{});
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) send(cmd::Rewind{});
   if (ImGui::IsKeyPressed(GLFW_KEY_R)) w.ui.request_camera_reset = true;
   if (ImGui::IsKeyPressed(GLFW_KEY_F)) w.ui.follow_selection = !w.ui.follow_selection;
   if (ImGui::IsKeyPressed(GLFW_KEY_C)) w.ui.view.colour_by = ColourBy((int(w.ui.view.colour_by) + 1) % 5);

@@ -42,7 +42,11 @@ struct RemoveComparison { int index; };  // -1: all
 // Background analyses from the current state (results arrive in the snapshot).
 struct RunConvergence { std::vector<std::string> integrators; double horizon; };
 struct RunReversibility { long steps; };
-struct PlayLesson { std::string path; };  // loads its scene and plays its timeline  // the whole state as a scene file (continues bit for bit)
+struct PlayLesson { std::string path; };  // loads its scene and plays its timeline
+// History: back to a checkpoint (pauses). A change made from there forks a branch: the old
+// future keeps running as a comparison ghost.
+struct Rewind {};  // to the last checkpoint before now
+struct RestoreCheckpoint { int index; };  // the whole state as a scene file (continues bit for bit)
 }  // namespace cmd
 
 using Command = std::variant<cmd::LoadScene, cmd::Reset, cmd::SetIntegrator, cmd::SetRotation,
@@ -50,6 +54,7 @@ using Command = std::variant<cmd::LoadScene, cmd::Reset, cmd::SetIntegrator, cmd
                              cmd::SetRunning, cmd::StepOnce, cmd::SetPacing, cmd::DragStart,
                              cmd::DragMove, cmd::DragEnd, cmd::SetCapture, cmd::SaveState, cmd::SetVtk,
                              cmd::AddComparison, cmd::RemoveComparison, cmd::RunConvergence,
-                             cmd::RunReversibility, cmd::PlayLesson>;
+                             cmd::RunReversibility, cmd::PlayLesson, cmd::Rewind,
+                             cmd::RestoreCheckpoint>;
 
 }  // namespace stepwise

@@ -9,7 +9,7 @@ std::string run_label(const std::string& integrator, const std::string& rotation
 }
 
 void ComparisonRuns::add(const Simulation& main, const std::string& integrator,
-                         const std::string& rotation, double dt) {
+                         const std::string& rotation, double dt, const std::string& label) {
   if (int(runs_.size()) >= kMaxRuns)
     throw InputError("at most " + std::to_string(kMaxRuns) + " comparison runs beside the main one");
   if (!IntegratorRegistry::instance().contains(integrator))
@@ -23,7 +23,11 @@ void ComparisonRuns::add(const Simulation& main, const std::string& integrator,
   run.sim->set_clock(main.time(), 0);
   run.sim->set_seed(main.seed());
   run.start_time = main.time();
-  run.label = run_label(integrator, rotation, step);
+  run.label = label.empty() ? run_label(integrator, rotation, step) : label;
+  // The same methods and step as the main run: carry its state too, so the run continues
+  // exactly as the main one would have.
+  if (integrator == main.integrator_name() && rotation == main.rotation_name() && step == main.dt())
+    run.sim->load_state(main.save_state());
   runs_.push_back(std::move(run));
 }
 

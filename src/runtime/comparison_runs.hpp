@@ -19,7 +19,7 @@ class ComparisonRuns {
 
   // A new run forked from `main`'s current state (dt 0: main's dt).
   void add(const Simulation& main, const std::string& integrator, const std::string& rotation,
-           double dt);
+           double dt, const std::string& label = {});
   void remove(int index);  // -1: all
   size_t size() const { return runs_.size(); }
   // Steps every run up to `time` (a run that goes non-finite stops and says so).

@@ -88,6 +88,9 @@ void PhysicsWorker::load(const std::string& source,
   sim_ = std::move(sim);
   drag_model_ = -1;
   comparisons_.remove(-1);
+  history_.reset(sim_->world().size());
+  history_.record_if_due(*sim_);
+  restored_at_.reset();
   next_capture_ = sim_->time();
   error_.clear();
   error_step_ = -1;
@@ -137,6 +140,7 @@ void PhysicsWorker::apply(const Command& command) {
           [&](const cmd::SetIntegrator& c) {
             if (!IntegratorRegistry::instance().contains(c.name))
               throw InputError(IntegratorRegistry::instance().unknown_message(c.name));
+            fork_old_future();
             sim.set_integrator(c.name);
             sim.invalidate();
             mark("integrator " + c.name);
@@ -144,12 +148,15 @@ void PhysicsWorker::apply(const Command& command) {
           [&](const cmd::SetRotation& c) {
             if (!RotationRegistry::instance().contains(c.name))
               throw InputError(RotationRegistry::instance().unknown_message(c.name));
+            fork_old_future();
             sim.set_rotation(c.name);
             sim.invalidate();
             mark("rotation " + c.name);
           },
           [&](const cmd::SetDt& c) {
-            sim.set_dt(c.dt);  // validates
+            if (!(c.dt > 0) || !std::isfinite(c.dt)) throw InputError("dt must be positive");
+            fork_old_future();
+            sim.set_dt(c.dt);
             sim.invalidate();
             mark("dt " + format_double(c.dt));
             reanchor();
@@ -158,6 +165,7 @@ void PhysicsWorker::apply(const Command& command) {
             if (c.model < 0 || c.model >= int(sim.world().forces.size()))
               throw InputError("no force model #" + std::to_string(c.model));
             if (!std::isfinite(c.value)) throw InputError(c.name + " must be finite");
+            fork_old_future();
             sim.edit([&](World& w) { w.forces[c.model]->set_tunable(c.name, c.value); });
             mark(sim.world().forces[c.model]->kind() + "." + c.name + " " + format_double(c.value));
           },
@@ -189,6 +197,18 @@ void PhysicsWorker::apply(const Command& command) {
             spring.set_tunable("target_x", c.target.x());
             spring.set_tunable("target_y", c.target.y());
             spring.set_tunable("target_z", c.target.z());
+          },
+          [&](const cmd::Rewind&) {
+            const std::vector<double> times = history_.times();
+            std::size_t k = times.size();
+            while (k > 0 && times[k - 1] >= sim.time() - 1e-9 * sim.dt()) --k;
+            if (k == 0) throw InputError("no earlier checkpoint to go back to");
+            restore(k - 1);
+          },
+          [&](const cmd::RestoreCheckpoint& c) {
+            if (c.index < 0 || c.index >= int(history_.size()))
+              throw InputError("no checkpoint #" + std::to_string(c.index));
+            restore(std::size_t(c.index));
           },
           [&](const cmd::AddComparison& c) {
             comparisons_.add(sim, c.integrator, c.rotation, c.dt);
@@ -249,6 +269,34 @@ void PhysicsWorker::apply_lesson() {
   (void)label_before;
 }
 
+void PhysicsWorker::restore(std::size_t k) {
+  flush_sample();
+  sim_ = history_.restore(k);
+  // A pull in progress when the checkpoint was taken is not part of the past.
+  sim_->edit([](World& w) {
+    std::erase_if(w.forces, [](const auto& f) { return f->kind() == "mouse-spring"; });
+  });
+  drag_model_ = -1;
+  comparisons_.remove(-1);
+  running_ = false;
+  restored_at_ = k;
+  cut_pending_ = true;
+  mark("back to t = " + format_double(sim_->time()));
+  reanchor();
+}
+
+void PhysicsWorker::fork_old_future() {
+  if (!restored_at_ || !sim_) return;
+  // What would have happened without the change: the same state, the same settings.
+  history_.truncate_after(*restored_at_);
+  cut_pending_ = false;
+  comparisons_.remove(-1);
+  comparisons_.add(*sim_, sim_->integrator_name(), sim_->rotation_name(), sim_->dt(),
+                   "old future (" + run_label(sim_->integrator_name(), sim_->rotation_name(),
+                                              sim_->dt()) + ")");
+  restored_at_.reset();
+}
+
 void PhysicsWorker::reanchor() {
   anchor_wall_ = Clock::now();
   anchor_sim_ = sim_ ? sim_->time() : 0.0;
@@ -267,6 +315,10 @@ void PhysicsWorker::capture_if_due() {
 
 bool PhysicsWorker::step_once() {
   capture_if_due();
+  if (cut_pending_ && restored_at_) {  // leaving the restored point: a new timeline from here
+    history_.truncate_after(*restored_at_);
+    cut_pending_ = false;
+  }
   if (const auto failure = sim_->step()) {
     running_ = false;
     error_ = failure->message();
@@ -276,6 +328,7 @@ bool PhysicsWorker::step_once() {
     return false;
   }
   ++rate_window_steps_;
+  history_.record_if_due(*sim_);
   if (lesson_) apply_lesson();
   if (comparisons_.size()) comparisons_.advance_to(sim_->time());
   if (vtk_ && sim_->step_count() % vtk_every_ == 0) vtk_->write_frame(*sim_);
@@ -388,6 +441,8 @@ void PhysicsWorker::publish() {
     s.run_label = run_label(sim_->integrator_name(), sim_->rotation_name(), sim_->dt());
     comparisons_.publish(s.comparisons, generation_);
     s.convergence = convergence_;
+    s.history_times = history_.times();
+    s.history_position = restored_at_ ? int(*restored_at_) : -1;
     s.reversibility = reversibility_;
     s.label = spec_->label;
     s.source = source_;

@@ -16,6 +16,7 @@
 #include "runtime/analysis_jobs.hpp"
 #include "runtime/commands.hpp"
 #include "runtime/comparison_runs.hpp"
+#include "runtime/history_ring.hpp"
 #include "runtime/lesson_player.hpp"
 #include "runtime/energy_sample.hpp"
 #include "runtime/message_queue.hpp"
@@ -81,6 +82,11 @@ class PhysicsWorker {
   AnalysisJobs jobs_;
   ConvergenceView convergence_;
   ReversibilityView reversibility_;
+  HistoryRing history_;
+  std::optional<std::size_t> restored_at_;  // in the past, at this checkpoint
+  bool cut_pending_ = false;
+  void restore(std::size_t k);
+  void fork_old_future();
   std::optional<LessonPlayer> lesson_;
   Clock::time_point hold_until_;  // a lesson's pause for the class to look
   void apply_lesson();

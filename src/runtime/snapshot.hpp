@@ -93,6 +93,8 @@ struct Snapshot {
   std::vector<Snapshot> comparisons;
   std::string run_label;           // "rk4 + buss2, dt 0.01"
   double cost_per_sim_second = 0;  // wall seconds spent per simulated second
+  std::vector<double> history_times;  // checkpoints the scrubber can go back to
+  int history_position = -1;          // the checkpoint restored last, while in the past
   ConvergenceView convergence;
   ReversibilityView reversibility;
 };

@@ -197,6 +197,30 @@ void reversibility_section(const Snapshot& s, const SendCommand& send) {
   ImGui::TextDisabled("Symplectic, time-reversible methods come back to round-off.");
 }
 
+void history_section(const Snapshot& s, const SendCommand& send) {
+  const int n = int(s.history_times.size());
+  if (n == 0) {
+    ImGui::TextDisabled("no checkpoints yet");
+    return;
+  }
+  if (ImGui::Button("<- step back")) send(cmd::Rewind{});
+  ImGui::SameLine();
+  ImGui::TextDisabled("(Left arrow)  %d checkpoints, t = %.4g .. %.4g", n, s.history_times.front(),
+                      s.history_times.back());
+  static int index = 0;
+  if (!ImGui::IsAnyItemActive()) index = s.history_position >= 0 ? s.history_position : n - 1;
+  index = std::clamp(index, 0, n - 1);
+  ImGui::SetNextItemWidth(-1);
+  char label[64];
+  std::snprintf(label, sizeof label, "t = %.4f", s.history_times[index]);
+  ImGui::SliderInt("##scrub", &index, 0, n - 1, label);
+  if (ImGui::IsItemDeactivatedAfterEdit()) send(cmd::RestoreCheckpoint{index});
+  if (s.history_position >= 0)
+    ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1),
+                       "In the past. Change the integrator, dt or a stiffness to branch: the old "
+                       "future keeps running as a ghost beside the new one.");
+}
+
 void phase_section(UiState& ui, const Snapshot& s) {
   const int body = ui.view.selected;
   if (body < 0 || body >= s.bodies) {
@@ -241,6 +265,7 @@ void draw_compare_panel(UiState& ui, const Snapshot& s, const SendCommand& send)
   runs_seen = s.comparisons.size();
   if (!ImGui::Begin("Compare", &ui.show_compare)) return ImGui::End();
   if (ImGui::CollapsingHeader("Lockstep runs", ImGuiTreeNodeFlags_DefaultOpen)) lockstep_section(ui, s, send);
+  if (ImGui::CollapsingHeader("History and branches")) history_section(s, send);
   if (ImGui::CollapsingHeader("Convergence order")) convergence_section(s, send);
   if (ImGui::CollapsingHeader("Stability")) stability_section(s);
   if (ImGui::CollapsingHeader("Reversibility")) reversibility_section(s, send);

@@ -1,5 +1,7 @@
 #include "ui/energy_history.hpp"
 
+#include <algorithm>
+
 namespace stepwise {
 
 void EnergyHistory::clear() {
@@ -24,6 +26,7 @@ void EnergyHistory::add(const std::vector<EnergySample>& incoming) {
       comparisons[s.run - 1].error.push_back(s.error);
       continue;
     }
+    if (!time.empty() && s.time < time.back()) go_back_to(s.time);  // the run rewound
     time.push_back(s.time);
     kinetic.push_back(s.kinetic);
     potential.push_back(s.potential);
@@ -39,6 +42,20 @@ void EnergyHistory::add(const std::vector<EnergySample>& incoming) {
     steps_ += s.steps_covered;
   }
   trim();
+}
+
+void EnergyHistory::go_back_to(double t) {
+  const size_t keep = size_t(std::upper_bound(time.begin(), time.end(), t) - time.begin());
+  for (auto* column : {&time, &kinetic, &potential, &total, &external_work, &dissipated, &error,
+                       &error_min, &error_max})
+    column->resize(keep);
+  samples.resize(keep);
+  std::erase_if(markers, [t](const PlotMarker& m) { return m.x > t; });
+  for (RunSeries& run : comparisons) {
+    const size_t k = size_t(std::upper_bound(run.time.begin(), run.time.end(), t) - run.time.begin());
+    run.time.resize(k);
+    run.error.resize(k);
+  }
 }
 
 void EnergyHistory::trim() {

@@ -29,6 +29,7 @@ class EnergyHistory {
 
  private:
   void trim();
+  void go_back_to(double t);
   std::uint64_t generation_ = ~0ull;
   long received_ = 0, steps_ = 0;
 };

@@ -19,6 +19,7 @@ void draw_help_overlay(UiState& ui) {
       {"Space", "run / pause"},
       {"Right arrow", "one step (pauses)"},
       {"Backspace", "reset the scene"},
+      {"Left arrow", "back to the previous checkpoint (then change something to branch)"},
       {"R", "reset the view"},
       {"F", "follow the selected body"},
       {"C", "next colouring (id, speed, spin, energy, force)"},

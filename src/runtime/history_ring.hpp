@@ -1,0 +1,40 @@
+#pragma once
+// A memory-bounded ring of past states, every few steps, for the scrubber and "step back".
+// Each checkpoint is a World plus the simulation's carried state, so restoring one continues
+// exactly as the run did from there (the same mechanism as saved scene files).
+#include <deque>
+#include <memory>
+#include <vector>
+
+#include "core/simulation.hpp"
+
+namespace stepwise {
+
+class HistoryRing {
+ public:
+  // Sizes the ring for a scene: about `budget_bytes` of checkpoints, at least a few dozen.
+  void reset(int bodies, std::size_t budget_bytes = std::size_t(192) << 20);
+  void record_if_due(Simulation& sim);
+  // A new simulation at checkpoint k (0 = oldest).
+  std::unique_ptr<Simulation> restore(std::size_t k) const;
+  // Forgets the checkpoints after k (the run continues from k on a new timeline).
+  void truncate_after(std::size_t k);
+  std::size_t size() const { return entries_.size(); }
+  std::vector<double> times() const;
+  long every() const { return every_; }
+
+ private:
+  struct Checkpoint {
+    World world;
+    ParamTable state;
+    double time = 0, dt = 0;
+    long step = 0;
+    std::uint64_t seed = 1;
+    std::string integrator, rotation;
+  };
+  std::deque<Checkpoint> entries_;
+  std::size_t capacity_ = 100;
+  long every_ = 25;
+};
+
+}  // namespace stepwise
