@@ -338,3 +338,26 @@ TEST_CASE("history: back to a checkpoint continues bit for bit; a change there f
   CHECK(branched.comparisons[0].energy.total == x300);
   CHECK(branched.energy.total != x300);
 }
+
+TEST_CASE("the reference shadow run measures the live run's global error") {
+  auto final_error = [](const char* integrator) {
+    PhysicsWorker worker;
+    worker.start();
+    worker.send(cmd::SetRunning{false});
+    worker.send(cmd::LoadScene{"kepler", {}});
+    worker.send(cmd::SetIntegrator{integrator});
+    worker.send(cmd::SetReference{true});
+    worker.send(cmd::StepOnce{628});  // one orbit
+    wait_for(worker, [](const Snapshot& s) { return s.step == 628 && s.reference_on; });
+    worker.stop();
+    std::vector<EnergySample> samples;
+    worker.take_samples(samples);
+    REQUIRE_FALSE(samples.empty());
+    return samples.back().reference_position_error;
+  };
+  const double verlet = final_error("velocity-verlet"), euler = final_error("euler");
+  MESSAGE("global position error after one orbit: verlet " << verlet << ", euler " << euler);
+  CHECK(verlet > 0);
+  CHECK(verlet < 2e-2);  // second order at dt = 0.01: a phase lag of a few 1e-3
+  CHECK(euler > 20 * verlet);
+}

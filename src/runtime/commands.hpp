@@ -46,7 +46,10 @@ struct PlayLesson { std::string path; };  // loads its scene and plays its timel
 // History: back to a checkpoint (pauses). A change made from there forks a branch: the old
 // future keeps running as a comparison ghost.
 struct Rewind {};  // to the last checkpoint before now
-struct RestoreCheckpoint { int index; };  // the whole state as a scene file (continues bit for bit)
+struct RestoreCheckpoint { int index; };
+// A high-accuracy shadow run (rk4 at dt/8) from the current state; the samples then carry the
+// live run's global position and energy error against it.
+struct SetReference { bool on; };  // the whole state as a scene file (continues bit for bit)
 }  // namespace cmd
 
 using Command = std::variant<cmd::LoadScene, cmd::Reset, cmd::SetIntegrator, cmd::SetRotation,
@@ -55,6 +58,6 @@ using Command = std::variant<cmd::LoadScene, cmd::Reset, cmd::SetIntegrator, cmd
                              cmd::DragMove, cmd::DragEnd, cmd::SetCapture, cmd::SaveState, cmd::SetVtk,
                              cmd::AddComparison, cmd::RemoveComparison, cmd::RunConvergence,
                              cmd::RunReversibility, cmd::PlayLesson, cmd::Rewind,
-                             cmd::RestoreCheckpoint>;
+                             cmd::RestoreCheckpoint, cmd::SetReference>;
 
 }  // namespace stepwise

@@ -3,6 +3,7 @@
 // runs faster than the plot can use, a sample covers several steps and carries the extremes of
 // the energy error over them, so no step's excursion is lost.
 #include <cstdint>
+#include <limits>
 #include <string>
 
 namespace stepwise {
@@ -19,6 +20,9 @@ struct EnergySample {
   double px = 0, py = 0, pz = 0, Lx = 0, Ly = 0, Lz = 0;
   double kinetic_translational = 0, kinetic_rotational = 0;
   int contacts = 0, bonds_broken = 0;
+  // Against the reference shadow run, when one is on (NaN otherwise).
+  double reference_position_error = std::numeric_limits<double>::quiet_NaN();
+  double reference_energy_error = std::numeric_limits<double>::quiet_NaN();
   std::string marker;  // "integrator: rk4", "dt 0.005", ... set on the first sample after a change
 };
 

@@ -88,6 +88,7 @@ void PhysicsWorker::load(const std::string& source,
   sim_ = std::move(sim);
   drag_model_ = -1;
   comparisons_.remove(-1);
+  reference_.reset();
   history_.reset(sim_->world().size());
   history_.record_if_due(*sim_);
   restored_at_.reset();
@@ -210,6 +211,14 @@ void PhysicsWorker::apply(const Command& command) {
               throw InputError("no checkpoint #" + std::to_string(c.index));
             restore(std::size_t(c.index));
           },
+          [&](const cmd::SetReference& c) {
+            reference_.reset();
+            if (!c.on) return;
+            reference_ = std::make_unique<Simulation>(sim.world(), sim.dt() / 8, "rk4", "rk4");
+            reference_->set_clock(sim.time(), 0);
+            reference_->set_seed(sim.seed());
+            reference_e0_ = std::max(std::abs(sim.energy().total), 1e-30);
+          },
           [&](const cmd::AddComparison& c) {
             comparisons_.add(sim, c.integrator, c.rotation, c.dt);
             comparisons_.push_samples(samples_, generation_);
@@ -278,6 +287,7 @@ void PhysicsWorker::restore(std::size_t k) {
   });
   drag_model_ = -1;
   comparisons_.remove(-1);
+  reference_.reset();
   running_ = false;
   restored_at_ = k;
   cut_pending_ = true;
@@ -328,6 +338,14 @@ bool PhysicsWorker::step_once() {
     return false;
   }
   ++rate_window_steps_;
+  if (reference_) {
+    while (reference_->time() + 1e-9 * reference_->dt() < sim_->time())
+      if (reference_->step()) {
+        reference_.reset();
+        error_ = "the reference run went non-finite; it was switched off";
+        break;
+      }
+  }
   history_.record_if_due(*sim_);
   if (lesson_) apply_lesson();
   if (comparisons_.size()) comparisons_.advance_to(sim_->time());
@@ -404,6 +422,10 @@ void PhysicsWorker::record_sample(const EnergyReport& r) {
   s.kinetic_rotational = r.kinetic_rotational;
   s.contacts = r.contacts;
   s.bonds_broken = r.bonds_broken;
+  if (reference_) {
+    s.reference_position_error = (sim_->world().x - reference_->world().x).colwise().norm().maxCoeff();
+    s.reference_energy_error = (r.total - reference_->energy().total) / reference_e0_;
+  }
   s.error_min = std::min(s.error_min, r.energy_error);
   s.error_max = std::max(s.error_max, r.energy_error);
   ++s.steps_covered;
@@ -443,6 +465,7 @@ void PhysicsWorker::publish() {
     s.convergence = convergence_;
     s.history_times = history_.times();
     s.history_position = restored_at_ ? int(*restored_at_) : -1;
+    s.reference_on = reference_ != nullptr;
     s.reversibility = reversibility_;
     s.label = spec_->label;
     s.source = source_;

@@ -82,6 +82,8 @@ class PhysicsWorker {
   AnalysisJobs jobs_;
   ConvergenceView convergence_;
   ReversibilityView reversibility_;
+  std::unique_ptr<Simulation> reference_;  // the shadow run, or null
+  double reference_e0_ = 0;
   HistoryRing history_;
   std::optional<std::size_t> restored_at_;  // in the past, at this checkpoint
   bool cut_pending_ = false;

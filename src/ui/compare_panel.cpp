@@ -221,6 +221,23 @@ void history_section(const Snapshot& s, const SendCommand& send) {
                        "future keeps running as a ghost beside the new one.");
 }
 
+void reference_section(UiState& ui, const Snapshot& s, const SendCommand& send) {
+  bool on = s.reference_on;
+  if (ImGui::Checkbox("shadow run: rk4 at dt/8 from the current state", &on)) send(cmd::SetReference{on});
+  if (!s.reference_on) return;
+  PlotOptions o;
+  o.height = 170;
+  o.x_label = "time";
+  o.y_label = "live run against the shadow (log)";
+  o.symmetric_log = true;
+  plot("reference",
+       {{"position error", IM_COL32(120, 200, 255, 255), &ui.history.time,
+         &ui.history.reference_position_error},
+        {"energy difference / |E0|", IM_COL32(255, 140, 90, 255), &ui.history.time,
+         &ui.history.reference_energy_error}},
+       o);
+}
+
 void phase_section(UiState& ui, const Snapshot& s) {
   const int body = ui.view.selected;
   if (body < 0 || body >= s.bodies) {
@@ -266,6 +283,7 @@ void draw_compare_panel(UiState& ui, const Snapshot& s, const SendCommand& send)
   if (!ImGui::Begin("Compare", &ui.show_compare)) return ImGui::End();
   if (ImGui::CollapsingHeader("Lockstep runs", ImGuiTreeNodeFlags_DefaultOpen)) lockstep_section(ui, s, send);
   if (ImGui::CollapsingHeader("History and branches")) history_section(s, send);
+  if (ImGui::CollapsingHeader("Reference error")) reference_section(ui, s, send);
   if (ImGui::CollapsingHeader("Convergence order")) convergence_section(s, send);
   if (ImGui::CollapsingHeader("Stability")) stability_section(s);
   if (ImGui::CollapsingHeader("Reversibility")) reversibility_section(s, send);

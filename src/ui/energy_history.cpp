@@ -6,7 +6,7 @@ namespace stepwise {
 
 void EnergyHistory::clear() {
   for (auto* column : {&time, &kinetic, &potential, &total, &external_work, &dissipated, &error,
-                       &error_min, &error_max})
+                       &error_min, &error_max, &reference_position_error, &reference_energy_error})
     column->clear();
   samples.clear();
   comparisons.clear();
@@ -36,6 +36,8 @@ void EnergyHistory::add(const std::vector<EnergySample>& incoming) {
     error.push_back(s.error);
     error_min.push_back(s.error_min);
     error_max.push_back(s.error_max);
+    reference_position_error.push_back(s.reference_position_error);
+    reference_energy_error.push_back(s.reference_energy_error);
     if (!s.marker.empty()) markers.push_back({s.time, s.marker});
     samples.push_back(s);
     ++received_;
@@ -47,7 +49,7 @@ void EnergyHistory::add(const std::vector<EnergySample>& incoming) {
 void EnergyHistory::go_back_to(double t) {
   const size_t keep = size_t(std::upper_bound(time.begin(), time.end(), t) - time.begin());
   for (auto* column : {&time, &kinetic, &potential, &total, &external_work, &dissipated, &error,
-                       &error_min, &error_max})
+                       &error_min, &error_max, &reference_position_error, &reference_energy_error})
     column->resize(keep);
   samples.resize(keep);
   std::erase_if(markers, [t](const PlotMarker& m) { return m.x > t; });
@@ -62,7 +64,7 @@ void EnergyHistory::trim() {
   if (time.size() <= capacity) return;
   const size_t drop = time.size() - capacity + capacity / 4;  // amortised: drop a quarter at once
   for (auto* column : {&time, &kinetic, &potential, &total, &external_work, &dissipated, &error,
-                       &error_min, &error_max})
+                       &error_min, &error_max, &reference_position_error, &reference_energy_error})
     column->erase(column->begin(), column->begin() + long(drop));
   samples.erase(samples.begin(), samples.begin() + long(drop));
   const double first = time.front();

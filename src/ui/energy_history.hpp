@@ -19,6 +19,7 @@ class EnergyHistory {
 
   std::vector<double> time, kinetic, potential, total, external_work, dissipated;
   std::vector<double> error, error_min, error_max;
+  std::vector<double> reference_position_error, reference_energy_error;
   std::vector<PlotMarker> markers;
   std::vector<EnergySample> samples;  // as received, for the CSV export
   struct RunSeries {
