@@ -46,3 +46,31 @@ TEST_CASE("amplitude growth per step matches each method's amplification factor"
   CHECK(growth_per_step("rk4", h, 256) ==
         doctest::Approx(std::sqrt(1 - std::pow(h, 6) / 72 + std::pow(h, 8) / 576)).epsilon(1e-9));
 }
+
+TEST_CASE("the stiffest link is the one that sets the critical time step") {
+  World world;
+  for (int i = 0; i < 4; ++i) {
+    BodySpec b;
+    b.position = Vec3(i, 0, 0);
+    b.mass = i == 2 ? 0.1 : 1.0;  // a light body: its links are the fastest
+    world.add_body(b);
+  }
+  std::vector<ParamTable> links;
+  for (int i = 0; i < 3; ++i) {
+    ParamTable link;
+    link.set("a", double(i));
+    link.set("b", double(i + 1));
+    link.set("k", i == 0 ? 50.0 : 10.0);
+    link.set("rest", 1.0);
+    links.push_back(link);
+  }
+  ParamTable spring;
+  spring.set("link", links);
+  world.add_force(ForceRegistry::instance().make("spring", spring));
+  Simulation sim(world, 0.01);
+  // omega^2 = k (1/m_a + 1/m_b): link 0-1 gives 100, links 1-2 and 2-3 give 110.
+  const auto [i, j] = sim.stiffest_pair();
+  CHECK(i == 1);
+  CHECK(j == 2);
+  CHECK(sim.max_frequency() == doctest::Approx(std::sqrt(110.0)));
+}

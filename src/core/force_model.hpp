@@ -74,6 +74,8 @@ class ForceModel {
   virtual double internal_dissipation() const { return 0; }
   // Largest natural angular frequency it introduces (for the critical time step), or 0.
   virtual double max_frequency(const World& world) const { return 0; }
+  // The bodies that set max_frequency (j = -1 for one body), or {-1, -1} if not known.
+  virtual std::pair<int, int> stiffest_pair(const World& world) const { return {-1, -1}; }
   // Throws InputError if the model refers to bodies the World does not have.
   virtual void validate(const World& world) const {}
   virtual void save(ParamTable& out) const = 0;

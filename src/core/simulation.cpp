@@ -257,6 +257,16 @@ EnergyReport Simulation::energy() {
   return r;
 }
 
+std::pair<int, int> Simulation::stiffest_pair() const {
+  double omega = 0;
+  const ForceModel* stiffest = nullptr;
+  for (const auto& f : world_.forces) {
+    const double w = f->max_frequency(world_);
+    if (w > omega) omega = w, stiffest = f.get();
+  }
+  return stiffest ? stiffest->stiffest_pair(world_) : std::pair<int, int>{-1, -1};
+}
+
 const Positions& Simulation::forces() {
   ensure_start_evaluation();
   return cached_.force;

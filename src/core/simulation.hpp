@@ -63,6 +63,7 @@ class Simulation {
   const Positions& forces();
   const Positions& torques();
   double max_frequency() const;  // stiffest force model, for the critical time step
+  std::pair<int, int> stiffest_pair() const;  // the bodies that set it (see ForceModel)
 
  public:
   struct Evaluation {

@@ -84,6 +84,8 @@ void SceneRenderer::build_bodies(const Snapshot& s, const ViewOptions& o) {
     glm::vec4 c = body_colour_[body];
     if (o.tint != glm::vec4(1)) c = glm::vec4(glm::mix(glm::vec3(c), glm::vec3(o.tint), 0.65f), o.tint.a);
     if (body == o.selected || body == s.dragged_body) c = glm::vec4(glm::mix(glm::vec3(c), glm::vec3(1), 0.45f), c.a);
+    if (o.highlight_stiffest && (body == s.stiffest_i || body == s.stiffest_j))
+      c = glm::vec4(1.0f, 0.85f, 0.1f, c.a);
     return c;
   };
   sphere_draws_.clear();
@@ -217,6 +219,12 @@ void SceneRenderer::build_environment(const Snapshot& s, const ViewOptions& o, f
         line_vertices_.push_back({trails_[b][i1], glm::vec4(colour, 0.8f * fade)});
       }
     }
+  }
+  if (o.highlight_stiffest && s.stiffest_i >= 0 && s.stiffest_j >= 0 && s.stiffest_i < s.bodies &&
+      s.stiffest_j < s.bodies) {
+    const glm::vec4 mark(1.0f, 0.85f, 0.1f, 1.0f);
+    overlay_lines_.push_back({vec(s.position[s.stiffest_i]), mark});
+    overlay_lines_.push_back({vec(s.position[s.stiffest_j]), mark});
   }
   if (s.dragged_body >= 0 && s.dragged_body < s.bodies) {
     const glm::vec4 pull(1.0f, 0.85f, 0.2f, 1.0f);

@@ -16,6 +16,7 @@ struct ViewOptions {
   bool bonds_on_top = false;  // draw bonds through the bodies that hide them
   bool trails = true;         // fading paths of the last positions (scenes of few bodies)
   bool force_network = false;  // contacts as bars between centres, width and colour by force
+  bool highlight_stiffest = false;  // the bodies (and link) that set the critical time step
   int selected = -1;
   glm::vec4 tint{1, 1, 1, 1};  // multiplies body colours (ghost runs)
   bool ghosts = true;          // draw the comparison runs, translucent and tinted

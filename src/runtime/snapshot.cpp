@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include "core/bonds/bond_common.hpp"
 #include "core/simulation.hpp"
@@ -123,6 +124,7 @@ void fill_snapshot(Simulation& sim, Snapshot& out) {
   out.dt = sim.dt();
   const double omega = sim.max_frequency();
   out.dt_critical = omega > 0 ? 2.0 / omega : 0.0;
+  std::tie(out.stiffest_i, out.stiffest_j) = sim.stiffest_pair();
   out.time = sim.time();
   out.step = sim.step_count();
   out.energy = sim.energy();

@@ -49,6 +49,7 @@ struct Snapshot {
   std::string label, source;
   std::string integrator, rotation;
   double dt = 0, dt_critical = 0;  // 2 / omega_max (0: no stiffness)
+  int stiffest_i = -1, stiffest_j = -1;  // the bodies that set omega_max
   double time = 0;
   long step = 0;
   bool running = false;

@@ -143,7 +143,8 @@ void convergence_section(const Snapshot& s, const SendCommand& send) {
   plot("convergence", series, o);
 }
 
-void stability_section(const Snapshot& s) {
+void stability_section(UiState& ui, const Snapshot& s) {
+  ImGui::Checkbox("highlight the stiffest bodies in the view", &ui.view.highlight_stiffest);
   static std::map<std::string, std::vector<double>> growth;
   static std::vector<double> hs;
   static std::map<std::string, bool> shown = {{"euler", true}, {"velocity-verlet", true},
@@ -285,7 +286,7 @@ void draw_compare_panel(UiState& ui, const Snapshot& s, const SendCommand& send)
   if (ImGui::CollapsingHeader("History and branches")) history_section(s, send);
   if (ImGui::CollapsingHeader("Reference error")) reference_section(ui, s, send);
   if (ImGui::CollapsingHeader("Convergence order")) convergence_section(s, send);
-  if (ImGui::CollapsingHeader("Stability")) stability_section(s);
+  if (ImGui::CollapsingHeader("Stability")) stability_section(ui, s);
   if (ImGui::CollapsingHeader("Reversibility")) reversibility_section(s, send);
   if (ImGui::CollapsingHeader("Phase space")) phase_section(ui, s);
   ImGui::End();

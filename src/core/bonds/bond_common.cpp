@@ -116,6 +116,17 @@ void BondModel::validate(const World& world) const {
   }
 }
 
+std::pair<int, int> BondModel::stiffest_pair(const World& world) const {
+  std::pair<int, int> best{-1, -1};
+  double lightest = 1e300;  // the same stiffness everywhere: the lightest pair is the fastest
+  for (const Bond& b : bonds_) {
+    if (b.broken) continue;
+    const double m = std::min(world.mass(b.i), world.mass(b.j));
+    if (m < lightest) lightest = m, best = {b.i, b.j};
+  }
+  return best;
+}
+
 double BondModel::max_frequency(const World& world) const {
   double omega = 0;
   for (const Bond& b : bonds_) {

@@ -59,6 +59,7 @@ class BondModel : public ForceModel {
   void validate(const World& world) const override;
   double internal_dissipation() const override { return broken_energy_; }
   double max_frequency(const World& world) const override;
+  std::pair<int, int> stiffest_pair(const World& world) const override;
   void save(ParamTable& out) const override;
   std::vector<Tunable> tunables() const override;
   void set_tunable(const std::string& name, double value) override;

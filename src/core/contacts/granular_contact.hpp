@@ -183,6 +183,13 @@ class GranularContacts final : public ForceModel {
     const double w = std::sqrt(c.kn / m_eff), zeta = c.gamma_n / (2 * w);
     return w * (std::sqrt(1 + zeta * zeta) + zeta);
   }
+  std::pair<int, int> stiffest_pair(const World& world) const override {
+    if (world.size() == 0) return {-1, -1};
+    int lightest = 0;  // the estimate above is for the lightest, smallest body
+    for (int i = 1; i < world.size(); ++i)
+      if (world.mass(i) < world.mass(lightest)) lightest = i;
+    return {lightest, -1};
+  }
   void save(ParamTable& out) const override {
     law_.save(out);
     out.set("mu", mu_);

@@ -95,6 +95,16 @@ class Spring final : public ForceModel {
     return omega;
   }
 
+  std::pair<int, int> stiffest_pair(const World& world) const override {
+    std::pair<int, int> best{-1, -1};
+    double omega = -1;
+    for (const Link& l : links_) {
+      const double inv_m = world.inv_mass(l.a) + (l.b >= 0 ? world.inv_mass(l.b) : 0.0);
+      if (std::sqrt(l.k * inv_m) > omega) omega = std::sqrt(l.k * inv_m), best = {l.a, l.b};
+    }
+    return best;
+  }
+
   void save(ParamTable& out) const override {
     std::vector<ParamTable> tables;
     for (const Link& l : links_) {
