@@ -25,10 +25,13 @@ struct StateView {
   const Positions& w;  // angular velocity, world frame
 };
 
+class Parallel;
+
 struct EvalContext {
   double time = 0;      // time of the evaluated state
   double dt = 0;        // the step being taken
   bool commit = false;  // the step's final evaluation: models with history update it here only
+  Parallel* parallel = nullptr;  // more cores, if the caller has them (see core/parallel.hpp)
 };
 
 struct ForceSums {

@@ -82,7 +82,7 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   scratch_.track_body_work = track_body_work_;
   scratch_.reset(n);
   StateView view{world_, x, v, world_.w};
-  EvalContext ctx{t, dt_, commit};
+  EvalContext ctx{t, dt_, commit, parallel_};
   out.potentials.assign(world_.forces.size(), 0.0);
   for (size_t m = 0; m < world_.forces.size(); ++m) {
     const double before = scratch_.potential;
@@ -382,7 +382,7 @@ void Dynamics::jacobians(const Positions& x, const Positions& v, double t, Spars
   const int dofs = 3 * n;
   Triplets tx, tv;
   StateView view{world, x, v, world.w};
-  EvalContext ctx{t, sim_->dt_, false};
+  EvalContext ctx{t, sim_->dt_, false, sim_->parallel_};
   ForceSums plus, minus;
   for (auto& model : world.forces) {
     if (model->jacobian(view, tx, tv)) continue;

@@ -33,6 +33,9 @@ class Simulation {
   void set_rotation(const std::string& name);
   void set_dt(double dt);
   void set_seed(std::uint64_t seed);
+  // Lets force models split their loops over these threads (null: one). Results are
+  // bit-identical run to run for a given thread count.
+  void set_parallel(Parallel* parallel) { parallel_ = parallel; }
   // The World was changed from outside (parameters, drags, edits): drop cached forces.
   void invalidate();
   // A change made from outside while running (a stiffness, a mass, a pull): the energy it adds
@@ -94,6 +97,7 @@ class Simulation {
   double time_ = 0;
   long step_ = 0;
   std::uint64_t seed_ = 1;
+  Parallel* parallel_ = nullptr;
   Random random_;
 
   Evaluation cached_, trial_;

@@ -12,6 +12,7 @@
 #include <map>
 
 #include "core/contacts/neighbor_list.hpp"
+#include "core/parallel.hpp"
 #include "core/world.hpp"
 
 namespace stepwise {
@@ -69,88 +70,41 @@ class GranularContacts final : public ForceModel {
       }
       pending_walls_.clear();
     }
-    const int* offsets = list_.offsets().data();
-    const int* neighbors = list_.neighbors().data();
     Sums sums;
-    for (int i = 0; i < n; ++i) {
-      // Body i's data and force stay in registers across its partners.
-      const Vec3 xi = s.x.col(i), vi = s.v.col(i), wi = s.w.col(i);
-      const double ri = world.radius(i), mi = world.mass(i);
-      const bool i_fixed = world.inv_mass(i) == 0;
-      Vec3 fi = Vec3::Zero(), ti = Vec3::Zero(), di = Vec3::Zero(), dti = Vec3::Zero();
-      for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
-        const int j = neighbors[k];
-        const Vec3 d = xi - s.x.col(j);
-        const double rj = world.radius(j), reach = ri + rj;
-        const double r2 = d.squaredNorm();
-        if (r2 >= reach * reach) {
-          if constexpr (Commit) {
-            if (!history_[k].isZero()) {
-              const Vec3 normal = d / std::sqrt(r2);
-              const Vec3 slip = vi - s.v.col(j) - (ri * wi + rj * s.w.col(j)).cross(normal);
-              release(history_[k], slip, ctx.dt, sums);
-            }
-          }
-          continue;
-        }
-        const double r = std::sqrt(r2);
-        const Vec3 normal = d / r;
-        const double mj = world.mass(j);
-        const double m_eff = i_fixed ? mj : world.inv_mass(j) == 0 ? mi : mi * mj / (mi + mj);
-        const Vec3 slip = vi - s.v.col(j) - (ri * wi + rj * s.w.col(j)).cross(normal);
-        const double r_eff = ri * rj / reach;
-        Vec3 f, t, fd, td;
-        contact<Commit>(reach - r, normal, slip, m_eff, r_eff, history_[k], ctx.dt, sums, f, t, fd, td);
-        const Vec3 arm = normal.cross(t), drag_arm = normal.cross(td);
-        fi += f;
-        ti -= ri * arm;
-        out.force.col(j) -= f;
-        out.torque.col(j) -= rj * arm;
-        di += fd;
-        dti -= ri * drag_arm;
-        out.drag_force.col(j) -= fd;
-        out.drag_torque.col(j) -= rj * drag_arm;
-        if (mu_roll_ > 0 || mu_twist_ > 0) {
-          const Vec3 m = resistance(wi - s.w.col(j), normal, f.dot(normal), r_eff);
-          ti += m;
-          dti += m;
-          out.torque.col(j) -= m;
-          out.drag_torque.col(j) -= m;
-        }
+    Parallel* parallel = ctx.parallel;
+    if (!parallel || parallel->threads() <= 1 || n < 512) {
+      pair_range<Commit>(s, ctx, 0, n, out.force, out.torque, out.drag_force, out.drag_torque, sums);
+    } else {
+      // Tasks own disjoint ranges of bodies (so the history they write), with about equal
+      // numbers of neighbour pairs; each adds into its own buffers, combined in task order.
+      const int tasks = parallel->threads();
+      if (int(scratch_.size()) != tasks) scratch_.resize(tasks);
+      std::vector<int> bounds(tasks + 1, n);
+      bounds[0] = 0;
+      const double per_task = double(list_.offsets()[n]) / tasks;
+      for (int t = 1, i = 0; t < tasks; ++t) {
+        while (i < n && list_.offsets()[i] < per_task * t) ++i;
+        bounds[t] = i;
       }
-      for (size_t w = 0; w < walls_.size(); ++w) {
-        const Wall& wall = walls_[w];
-        Vec3& history = wall_history_[w * n + i];
-        // A wall with a velocity moves: its plane passes point + velocity t.
-        const double gap = (xi - wall.point - ctx.time * wall.velocity).dot(wall.normal) - ri;
-        if (gap >= 0) {
-          if constexpr (Commit) {
-            if (!history.isZero())
-              release(history, vi - wall.velocity - ri * wi.cross(wall.normal), ctx.dt, sums);
-          }
-          continue;
-        }
-        const Vec3 slip = vi - wall.velocity - ri * wi.cross(wall.normal);
-        Vec3 f, t, fd, td;
-        contact<Commit>(-gap, wall.normal, slip, mi, ri, history, ctx.dt, sums, f, t, fd, td);
-        ++sums.walls;
-        fi += f;
-        ti -= ri * wall.normal.cross(t);
-        di += fd;
-        dti -= ri * wall.normal.cross(td);
-        if (mu_roll_ > 0 || mu_twist_ > 0) {
-          const Vec3 m = resistance(wi, wall.normal, f.dot(wall.normal), ri);
-          ti += m;
-          dti += m;
-        }
-        // A moving wall works on the system; its dashpot's share against the wall's motion.
-        sums.external += f.dot(wall.velocity);
-        sums.dissipation += fd.dot(wall.velocity);
+      parallel->run(tasks, [&](int t) {
+        TaskBuffers& b = scratch_[t];
+        for (Positions* m : {&b.force, &b.torque, &b.drag_force, &b.drag_torque}) m->setZero(3, n);
+        b.sums = Sums{};
+        pair_range<Commit>(s, ctx, bounds[t], bounds[t + 1], b.force, b.torque, b.drag_force,
+                           b.drag_torque, b.sums);
+      });
+      for (const TaskBuffers& b : scratch_) {
+        out.force += b.force;
+        out.torque += b.torque;
+        out.drag_force += b.drag_force;
+        out.drag_torque += b.drag_torque;
+        sums.potential += b.sums.potential;
+        sums.dissipation += b.sums.dissipation;
+        sums.external += b.sums.external;
+        sums.capped += b.sums.capped;
+        sums.contacts += b.sums.contacts;
+        sums.walls += b.sums.walls;
       }
-      out.force.col(i) += fi;
-      out.torque.col(i) += ti;
-      out.drag_force.col(i) += di;
-      out.drag_torque.col(i) += dti;
     }
     out.potential += sums.potential;
     out.dissipation_power += sums.dissipation;
@@ -257,6 +211,101 @@ class GranularContacts final : public ForceModel {
     double capped = 0;  // energy the cap or an opening contact took from the tangential springs
     int contacts = 0, walls = 0;
   };
+  struct TaskBuffers {
+    Positions force, torque, drag_force, drag_torque;
+    Sums sums;
+  };
+  std::vector<TaskBuffers> scratch_;
+
+  // Bodies [begin, end) against their list partners and the walls.
+  template <bool Commit>
+  void pair_range(const StateView& s, const EvalContext& ctx, int begin, int end, Positions& force,
+                  Positions& torque, Positions& drag_force, Positions& drag_torque, Sums& sums) {
+    const World& world = s.world;
+    const int n = world.size();
+    const int* offsets = list_.offsets().data();
+    const int* neighbors = list_.neighbors().data();
+    for (int i = begin; i < end; ++i) {
+      // Body i's data and force stay in registers across its partners.
+      const Vec3 xi = s.x.col(i), vi = s.v.col(i), wi = s.w.col(i);
+      const double ri = world.radius(i), mi = world.mass(i);
+      const bool i_fixed = world.inv_mass(i) == 0;
+      Vec3 fi = Vec3::Zero(), ti = Vec3::Zero(), di = Vec3::Zero(), dti = Vec3::Zero();
+      for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
+        const int j = neighbors[k];
+        const Vec3 d = xi - s.x.col(j);
+        const double rj = world.radius(j), reach = ri + rj;
+        const double r2 = d.squaredNorm();
+        if (r2 >= reach * reach) {
+          if constexpr (Commit) {
+            if (!history_[k].isZero()) {
+              const Vec3 normal = d / std::sqrt(r2);
+              const Vec3 slip = vi - s.v.col(j) - (ri * wi + rj * s.w.col(j)).cross(normal);
+              release(history_[k], slip, ctx.dt, sums);
+            }
+          }
+          continue;
+        }
+        const double r = std::sqrt(r2);
+        const Vec3 normal = d / r;
+        const double mj = world.mass(j);
+        const double m_eff = i_fixed ? mj : world.inv_mass(j) == 0 ? mi : mi * mj / (mi + mj);
+        const Vec3 slip = vi - s.v.col(j) - (ri * wi + rj * s.w.col(j)).cross(normal);
+        const double r_eff = ri * rj / reach;
+        Vec3 f, t, fd, td;
+        contact<Commit>(reach - r, normal, slip, m_eff, r_eff, history_[k], ctx.dt, sums, f, t, fd, td);
+        const Vec3 arm = normal.cross(t), drag_arm = normal.cross(td);
+        fi += f;
+        ti -= ri * arm;
+        force.col(j) -= f;
+        torque.col(j) -= rj * arm;
+        di += fd;
+        dti -= ri * drag_arm;
+        drag_force.col(j) -= fd;
+        drag_torque.col(j) -= rj * drag_arm;
+        if (mu_roll_ > 0 || mu_twist_ > 0) {
+          const Vec3 m = resistance(wi - s.w.col(j), normal, f.dot(normal), r_eff);
+          ti += m;
+          dti += m;
+          torque.col(j) -= m;
+          drag_torque.col(j) -= m;
+        }
+      }
+      for (size_t w = 0; w < walls_.size(); ++w) {
+        const Wall& wall = walls_[w];
+        Vec3& history = wall_history_[w * n + i];
+        // A wall with a velocity moves: its plane passes point + velocity t.
+        const double gap = (xi - wall.point - ctx.time * wall.velocity).dot(wall.normal) - ri;
+        if (gap >= 0) {
+          if constexpr (Commit) {
+            if (!history.isZero())
+              release(history, vi - wall.velocity - ri * wi.cross(wall.normal), ctx.dt, sums);
+          }
+          continue;
+        }
+        const Vec3 slip = vi - wall.velocity - ri * wi.cross(wall.normal);
+        Vec3 f, t, fd, td;
+        contact<Commit>(-gap, wall.normal, slip, mi, ri, history, ctx.dt, sums, f, t, fd, td);
+        ++sums.walls;
+        fi += f;
+        ti -= ri * wall.normal.cross(t);
+        di += fd;
+        dti -= ri * wall.normal.cross(td);
+        if (mu_roll_ > 0 || mu_twist_ > 0) {
+          const Vec3 m = resistance(wi, wall.normal, f.dot(wall.normal), ri);
+          ti += m;
+          dti += m;
+        }
+        // A moving wall works on the system; its dashpot's share against the wall's motion.
+        sums.external += f.dot(wall.velocity);
+        sums.dissipation += fd.dot(wall.velocity);
+      }
+      force.col(i) += fi;
+      torque.col(i) += ti;
+      drag_force.col(i) += di;
+      drag_torque.col(i) += dti;
+    }
+  }
 
   // One contact: overlap delta along `normal` (pointing to body i), contact slip velocity of i
   // against its partner. Returns the force on i, its tangential part, and the dashpot parts of
