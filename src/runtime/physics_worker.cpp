@@ -331,6 +331,7 @@ bool PhysicsWorker::step_once() {
   }
   if (const auto failure = sim_->step()) {
     running_ = false;
+    dirty_ = true;  // the window must hear of it even though nothing is running now
     error_ = failure->message();
     error_step_ = failure->step;
     error_body_ = failure->body;
