@@ -88,16 +88,27 @@ class GranularContacts final : public ForceModel {
       }
       parallel->run(tasks, [&](int t) {
         TaskBuffers& b = scratch_[t];
-        for (Positions* m : {&b.force, &b.torque, &b.drag_force, &b.drag_torque}) m->setZero(3, n);
+        // A task touches its own bodies and their partners (a half list: later indices), so
+        // only that window of its buffers is cleared and added up.
+        b.low = bounds[t];
+        b.high = bounds[t + 1];
+        for (int i = bounds[t]; i < bounds[t + 1]; ++i)
+          if (list_.offsets()[i + 1] > list_.offsets()[i])
+            b.high = std::max(b.high, list_.neighbors()[list_.offsets()[i + 1] - 1] + 1);
+        for (Positions* m : {&b.force, &b.torque, &b.drag_force, &b.drag_torque}) {
+          if (m->cols() != n) m->resize(3, n);
+          m->middleCols(b.low, b.high - b.low).setZero();
+        }
         b.sums = Sums{};
         pair_range<Commit>(s, ctx, bounds[t], bounds[t + 1], b.force, b.torque, b.drag_force,
                            b.drag_torque, b.sums);
       });
       for (const TaskBuffers& b : scratch_) {
-        out.force += b.force;
-        out.torque += b.torque;
-        out.drag_force += b.drag_force;
-        out.drag_torque += b.drag_torque;
+        const int low = b.low, count = b.high - b.low;
+        out.force.middleCols(low, count) += b.force.middleCols(low, count);
+        out.torque.middleCols(low, count) += b.torque.middleCols(low, count);
+        out.drag_force.middleCols(low, count) += b.drag_force.middleCols(low, count);
+        out.drag_torque.middleCols(low, count) += b.drag_torque.middleCols(low, count);
         sums.potential += b.sums.potential;
         sums.dissipation += b.sums.dissipation;
         sums.external += b.sums.external;
@@ -214,6 +225,7 @@ class GranularContacts final : public ForceModel {
   struct TaskBuffers {
     Positions force, torque, drag_force, drag_torque;
     Sums sums;
+    int low = 0, high = 0;  // the bodies this task touched
   };
   std::vector<TaskBuffers> scratch_;
 
