@@ -45,15 +45,7 @@ ColourBy parse_colour(const std::string& text) {
 }
 
 EnergySample sample_of(const EnergyReport& r, const std::string& marker) {
-  EnergySample s;
-  s.step = r.step;
-  s.time = r.time;
-  s.kinetic = r.kinetic;
-  s.potential = r.potential;
-  s.total = r.total;
-  s.external_work = r.external_work;
-  s.dissipated = r.dissipated;
-  s.error = s.error_min = s.error_max = r.energy_error;
+  EnergySample s = stepwise::sample_of(r);
   s.marker = marker;
   return s;
 }

@@ -29,24 +29,7 @@ void export_energy_csv(GuiWindow& w, const Snapshot& s) {
   const std::string path = output_name(w, s, "_energy.csv");
   AtomicFile file(path);
   file.stream() << energy_csv_header() << '\n';
-  for (const EnergySample& e : w.ui.history.samples) {
-    EnergyReport r;
-    r.step = e.step;
-    r.time = e.time;
-    r.kinetic = e.kinetic;
-    r.potential = e.potential;
-    r.total = e.total;
-    r.external_work = e.external_work;
-    r.dissipated = e.dissipated;
-    r.energy_error = e.error;
-    r.momentum = Vec3(e.px, e.py, e.pz);
-    r.angular_momentum = Vec3(e.Lx, e.Ly, e.Lz);
-    r.kinetic_translational = e.kinetic_translational;
-    r.kinetic_rotational = e.kinetic_rotational;
-    r.contacts = e.contacts;
-    r.bonds_broken = e.bonds_broken;
-    write_energy_csv_row(file.stream(), r);
-  }
+  for (const EnergySample& e : w.ui.history.samples) write_energy_csv_row(file.stream(), report_of(e));
   file.commit();
   w.ui.notice = "energy series (" + std::to_string(w.ui.history.samples.size()) + " rows): " + path;
 }

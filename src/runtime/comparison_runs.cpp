@@ -67,18 +67,9 @@ void ComparisonRuns::publish(std::vector<Snapshot>& out, std::uint64_t generatio
 
 void ComparisonRuns::push_samples(MessageQueue<EnergySample>& queue, std::uint64_t generation) {
   for (size_t k = 0; k < runs_.size(); ++k) {
-    const EnergyReport r = runs_[k].sim->energy();
-    EnergySample s;
+    EnergySample s = sample_of(runs_[k].sim->energy());
     s.scene_generation = generation;
     s.run = int(k) + 1;
-    s.step = r.step;
-    s.time = r.time;
-    s.kinetic = r.kinetic;
-    s.potential = r.potential;
-    s.total = r.total;
-    s.external_work = r.external_work;
-    s.dissipated = r.dissipated;
-    s.error = s.error_min = s.error_max = r.energy_error;
     queue.push(std::move(s));
   }
 }

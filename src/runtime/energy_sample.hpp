@@ -6,6 +6,8 @@
 #include <limits>
 #include <string>
 
+#include "core/energy.hpp"
+
 namespace stepwise {
 
 struct EnergySample {
@@ -25,5 +27,10 @@ struct EnergySample {
   double reference_energy_error = std::numeric_limits<double>::quiet_NaN();
   std::string marker;  // "integrator: rk4", "dt 0.005", ... set on the first sample after a change
 };
+
+// The figures of one report (its error as min and max too); and back, for the CSV export.
+void copy_report(const EnergyReport& r, EnergySample& s);
+EnergySample sample_of(const EnergyReport& r);
+EnergyReport report_of(const EnergySample& s);
 
 }  // namespace stepwise

@@ -409,20 +409,7 @@ void PhysicsWorker::record_sample(const EnergyReport& r) {
     next_marker_.clear();
     has_pending_sample_ = true;
   }
-  s.step = r.step;
-  s.time = r.time;
-  s.kinetic = r.kinetic;
-  s.potential = r.potential;
-  s.total = r.total;
-  s.external_work = r.external_work;
-  s.dissipated = r.dissipated;
-  s.error = r.energy_error;
-  s.px = r.momentum.x(), s.py = r.momentum.y(), s.pz = r.momentum.z();
-  s.Lx = r.angular_momentum.x(), s.Ly = r.angular_momentum.y(), s.Lz = r.angular_momentum.z();
-  s.kinetic_translational = r.kinetic_translational;
-  s.kinetic_rotational = r.kinetic_rotational;
-  s.contacts = r.contacts;
-  s.bonds_broken = r.bonds_broken;
+  copy_report(r, s);
   if (reference_) {
     s.reference_position_error = (sim_->world().x - reference_->world().x).colwise().norm().maxCoeff();
     s.reference_energy_error = (r.total - reference_->energy().total) / reference_e0_;
