@@ -238,6 +238,10 @@ int command_gui(GuiOptions o) {
       const Float3& p = s.position[w.ui.view.selected];
       w.camera.target = glm::vec3(p[0], p[1], p[2]);
     }
+    if (w.ui.view.force_network != w.contacts_requested) {  // the network needs the contact list
+      w.contacts_requested = w.ui.view.force_network;
+      w.worker.send(cmd::SetSnapshotDetail{w.contacts_requested});
+    }
     handle_input(w, s);
     watch_scene_file(w, s);
 

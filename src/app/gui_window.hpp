@@ -30,6 +30,7 @@ struct GuiWindow {
   std::uint64_t seen_generation = 0;
   std::string camera_source;  // the camera is framed again when the scene source changes
   AutoFrame auto_frame;  // until the user moves the camera
+  bool contacts_requested = false;
 
   // Mouse gestures.
   enum class Gesture { None, Orbit, Pan, Pull } gesture = Gesture::None;

@@ -49,7 +49,9 @@ struct Rewind {};  // to the last checkpoint before now
 struct RestoreCheckpoint { int index; };
 // A high-accuracy shadow run (rk4 at dt/8) from the current state; the samples then carry the
 // live run's global position and energy error against it.
-struct SetReference { bool on; };  // the whole state as a scene file (continues bit for bit)
+struct SetReference { bool on; };
+// Extra snapshot content only some views need (the contact force network walks every pair).
+struct SetSnapshotDetail { bool contacts; };  // the whole state as a scene file (continues bit for bit)
 }  // namespace cmd
 
 using Command = std::variant<cmd::LoadScene, cmd::Reset, cmd::SetIntegrator, cmd::SetRotation,
@@ -58,6 +60,7 @@ using Command = std::variant<cmd::LoadScene, cmd::Reset, cmd::SetIntegrator, cmd
                              cmd::DragMove, cmd::DragEnd, cmd::SetCapture, cmd::SaveState, cmd::SetVtk,
                              cmd::AddComparison, cmd::RemoveComparison, cmd::RunConvergence,
                              cmd::RunReversibility, cmd::PlayLesson, cmd::Rewind,
-                             cmd::RestoreCheckpoint, cmd::SetReference>;
+                             cmd::RestoreCheckpoint, cmd::SetReference,
+                             cmd::SetSnapshotDetail>;
 
 }  // namespace stepwise

@@ -211,6 +211,7 @@ void PhysicsWorker::apply(const Command& command) {
               throw InputError("no checkpoint #" + std::to_string(c.index));
             restore(std::size_t(c.index));
           },
+          [&](const cmd::SetSnapshotDetail& c) { snapshot_contacts_ = c.contacts; },
           [&](const cmd::SetReference& c) {
             reference_.reset();
             if (!c.on) return;
@@ -317,7 +318,7 @@ void PhysicsWorker::capture_if_due() {
   Snapshot s;
   s.scene_generation = generation_;
   s.label = spec_->label;
-  fill_snapshot(*sim_, s);
+  fill_snapshot(*sim_, s, snapshot_contacts_);
   captures_.push(std::move(s));
   ++captures_pending_;
   next_capture_ += capture_interval_;
@@ -460,7 +461,7 @@ void PhysicsWorker::publish() {
     s.builtin = spec_->builtin.value_or("");
     s.scene_parameters = spec_->builtin ? scene_parameters(*spec_->builtin, spec_->parameters)
                                         : ParamTable();
-    fill_snapshot(*sim_, s);
+    fill_snapshot(*sim_, s, snapshot_contacts_);
   }
   flush_sample();
   snapshots_.publish();

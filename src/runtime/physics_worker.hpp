@@ -118,6 +118,7 @@ class PhysicsWorker {
   bool has_pending_sample_ = false;
   std::string next_marker_;
   bool dirty_ = true;  // something changed that the window has not seen
+  bool snapshot_contacts_ = false;
 };
 
 }  // namespace stepwise

@@ -75,14 +75,16 @@ void fill_bonds(const World& world, Snapshot& out) {
   }
 }
 
-void fill_models(Simulation& sim, Snapshot& out) {
-  const World& world = sim.world();
+void fill_contacts(const World& world, Snapshot& out) {
   static thread_local std::vector<ForceModel::ContactForce> contacts;
   contacts.clear();
   for (const auto& model : world.forces) model->contact_forces(world, contacts);
-  out.contacts.clear();
   for (const auto& c : contacts)
     if (c.j >= 0) out.contacts.push_back({c.i, c.j, static_cast<float>(c.normal_force)});
+}
+
+void fill_models(Simulation& sim, Snapshot& out) {
+  const World& world = sim.world();
   out.walls.clear();
   out.springs.clear();
   out.centres.clear();
@@ -118,7 +120,7 @@ void fill_models(Simulation& sim, Snapshot& out) {
 
 }  // namespace
 
-void fill_snapshot(Simulation& sim, Snapshot& out) {
+void fill_snapshot(Simulation& sim, Snapshot& out, bool with_contacts) {
   out.integrator = sim.integrator_name();
   out.rotation = sim.rotation_name();
   out.dt = sim.dt();
@@ -131,6 +133,8 @@ void fill_snapshot(Simulation& sim, Snapshot& out) {
   fill_bodies(sim, out);
   fill_bonds(sim.world(), out);
   fill_models(sim, out);
+  out.contacts.clear();
+  if (with_contacts) fill_contacts(sim.world(), out);
 }
 
 }  // namespace stepwise

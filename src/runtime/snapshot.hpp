@@ -101,7 +101,8 @@ struct Snapshot {
   ReversibilityView reversibility;
 };
 
-// Copies the simulation's state and settings into `out`, reusing its storage.
-void fill_snapshot(Simulation& sim, Snapshot& out);
+// Copies the simulation's state and settings into `out`, reusing its storage; the contact
+// list only if asked (it costs a pass over every neighbour pair).
+void fill_snapshot(Simulation& sim, Snapshot& out, bool with_contacts = false);
 
 }  // namespace stepwise
