@@ -3,6 +3,7 @@
 #include "core/bonds/bond_common.hpp"
 
 #include <cmath>
+#include <tuple>
 #include <limits>
 
 namespace stepwise {
@@ -257,14 +258,15 @@ EnergyReport Simulation::energy() {
   return r;
 }
 
-std::pair<int, int> Simulation::stiffest_pair() const {
-  double omega = 0;
-  const ForceModel* stiffest = nullptr;
+Simulation::Stiffest Simulation::stiffest() const {
+  Stiffest out;
+  const ForceModel* model = nullptr;
   for (const auto& f : world_.forces) {
     const double w = f->max_frequency(world_);
-    if (w > omega) omega = w, stiffest = f.get();
+    if (w > out.omega) out.omega = w, model = f.get();
   }
-  return stiffest ? stiffest->stiffest_pair(world_) : std::pair<int, int>{-1, -1};
+  if (model) std::tie(out.i, out.j) = model->stiffest_pair(world_);
+  return out;
 }
 
 const Positions& Simulation::forces() {

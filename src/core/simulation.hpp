@@ -66,7 +66,12 @@ class Simulation {
   const Positions& forces();
   const Positions& torques();
   double max_frequency() const;  // stiffest force model, for the critical time step
-  std::pair<int, int> stiffest_pair() const;  // the bodies that set it (see ForceModel)
+  // omega_max and the bodies that set it (see ForceModel::stiffest_pair), in one pass.
+  struct Stiffest {
+    double omega = 0;
+    int i = -1, j = -1;
+  };
+  Stiffest stiffest() const;
 
  public:
   struct Evaluation {

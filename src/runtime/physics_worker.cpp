@@ -83,6 +83,7 @@ void PhysicsWorker::load(const std::string& source,
   sim->energy();  // evaluates once so a broken scene fails here, not mid-run
   flush_sample();
   spec_ = std::move(spec);
+  scene_parameters_ = spec_->builtin ? scene_parameters(*spec_->builtin, spec_->parameters) : ParamTable();
   source_ = source;
   overrides_ = overrides;
   sim_ = std::move(sim);
@@ -261,7 +262,6 @@ void PhysicsWorker::apply(const Command& command) {
 }
 
 void PhysicsWorker::apply_lesson() {
-  const std::string label_before = spec_->label;
   const Simulation* before = sim_.get();
   const double hold = lesson_->apply_due(sim_);
   if (sim_.get() != before) {  // the lesson loaded a scene: a new plot, as for any load
@@ -276,7 +276,6 @@ void PhysicsWorker::apply_lesson() {
                                      std::chrono::duration<double>(hold / slow_motion_));
     dirty_ = true;
   }
-  (void)label_before;
 }
 
 void PhysicsWorker::restore(std::size_t k) {
@@ -459,8 +458,7 @@ void PhysicsWorker::publish() {
     s.label = spec_->label;
     s.source = source_;
     s.builtin = spec_->builtin.value_or("");
-    s.scene_parameters = spec_->builtin ? scene_parameters(*spec_->builtin, spec_->parameters)
-                                        : ParamTable();
+    s.scene_parameters = scene_parameters_;
     fill_snapshot(*sim_, s, snapshot_contacts_);
   }
   flush_sample();

@@ -97,6 +97,7 @@ class PhysicsWorker {
 
   // Worker-thread state.
   std::optional<RunSpec> spec_;
+  ParamTable scene_parameters_;  // the loaded built-in's full parameter table, for the panel
   std::string source_;
   std::map<std::string, ParamValue> overrides_;
   std::unique_ptr<Simulation> sim_;

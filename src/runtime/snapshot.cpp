@@ -124,9 +124,10 @@ void fill_snapshot(Simulation& sim, Snapshot& out, bool with_contacts) {
   out.integrator = sim.integrator_name();
   out.rotation = sim.rotation_name();
   out.dt = sim.dt();
-  const double omega = sim.max_frequency();
-  out.dt_critical = omega > 0 ? 2.0 / omega : 0.0;
-  std::tie(out.stiffest_i, out.stiffest_j) = sim.stiffest_pair();
+  const Simulation::Stiffest stiffest = sim.stiffest();
+  out.dt_critical = stiffest.omega > 0 ? 2.0 / stiffest.omega : 0.0;
+  out.stiffest_i = stiffest.i;
+  out.stiffest_j = stiffest.j;
   out.time = sim.time();
   out.step = sim.step_count();
   out.energy = sim.energy();

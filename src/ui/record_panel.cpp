@@ -41,7 +41,7 @@ void draw_record_panel(UiState& ui, const Snapshot& s, const SendCommand& send) 
   }
   ImGui::SameLine();
   ImGui::TextDisabled("(F9)");
-  if (ImGui::IsItemHovered() || ImGui::IsItemHovered())
+  if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Frames are taken every 1/fps of simulated time, so the video plays at true\n"
                       "speed however fast this machine is (times the speed slider).");
 
