@@ -47,16 +47,24 @@ struct ForceSums {
   bool track_body_work = false;
   Positions external_force, external_torque, drag_force, drag_torque;
   void reset(int n) {
-    force.setZero(3, n);
-    torque.setZero(3, n);
+    resize(n);
+    clear(0, n);
+  }
+  // Sizes the arrays (contents undefined) and zeroes the totals; clear() zeroes bodies' columns,
+  // so the two can be split over threads.
+  void resize(int n) {
+    for (Positions* m : {&force, &torque}) m->resize(3, n);
+    if (track_body_work)
+      for (Positions* m : {&external_force, &external_torque, &drag_force, &drag_torque})
+        m->resize(3, n);
     potential = dissipation_power = external_power = 0;
     contacts = wall_contacts = 0;
-    if (track_body_work) {
-      external_force.setZero(3, n);
-      external_torque.setZero(3, n);
-      drag_force.setZero(3, n);
-      drag_torque.setZero(3, n);
-    }
+  }
+  void clear(int begin, int end) {
+    for (Positions* m : {&force, &torque}) m->middleCols(begin, end - begin).setZero();
+    if (track_body_work)
+      for (Positions* m : {&external_force, &external_torque, &drag_force, &drag_torque})
+        m->middleCols(begin, end - begin).setZero();
   }
 };
 
@@ -101,7 +109,8 @@ using ForceRegistry = Registry<ForceModel, const ParamTable&>;
 
 }  // namespace stepwise
 
-#define STEPWISE_REGISTER_FORCE(NAME, CLASS)                                      \
-  static const bool STEPWISE_CONCAT(registered_force_, __LINE__) =               \
+#define STEPWISE_REGISTER_FORCE(NAME, CLASS)                                                \
+  static const bool STEPWISE_CONCAT(registered_force_, __LINE__) =                          \
       ::stepwise::ForceRegistry::instance().add(NAME, [](const ::stepwise::ParamTable& p) { \
-        return std::unique_ptr<::stepwise::ForceModel>(std::make_unique<CLASS>(p)); })
+        return std::unique_ptr<::stepwise::ForceModel>(std::make_unique<CLASS>(p));         \
+      })

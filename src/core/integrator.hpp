@@ -67,6 +67,12 @@ class Dynamics {
   // Evaluates at the World's current (x, v) as the step's end state (the root commits model
   // history there and keeps it as the next step's start evaluation).
   const Positions& end_accel(Powers* p = nullptr);
+  void evaluate_end();  // the same, without forming accelerations (for start_kick / end_kick)
+  // v += h F/m with the start (or end) evaluation's forces, booking their work over the kick as
+  // account_start_kick / account_end_kick do: the kick and its booking in one pass over the bodies.
+  void start_kick(double h);
+  void end_kick(double h);
+  void drift(double h);  // x += h v
   // ∂F/∂x and ∂F/∂v (3N x 3N), analytic where models provide them, finite differences otherwise.
   void jacobians(const Positions& x, const Positions& v, double t, SparseMatrix& dfdx,
                  SparseMatrix& dfdv);

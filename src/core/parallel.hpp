@@ -1,8 +1,8 @@
 #pragma once
 // How the core can be handed more cores without owning a thread: the runtime layer implements
-// this (a thread pool) and a Simulation passes it to its force models. Models split their loops
-// into a fixed number of tasks and combine the results in task order, so a run is bit-identical
-// for a given thread count.
+// this (a thread pool) and a Simulation passes it to its integrators and force models. Loops are
+// split into a fixed number of tasks whose results are combined in task order, so a run is
+// bit-identical for a given thread count.
 #include <functional>
 
 namespace stepwise {
@@ -14,5 +14,28 @@ class Parallel {
   // Calls fn(0) ... fn(tasks - 1), possibly at once, and returns when all have finished.
   virtual void run(int tasks, const std::function<void(int task)>& fn) = 0;
 };
+
+// Below this many bodies a loop is not worth handing out.
+constexpr int kParallelMinBodies = 2048;
+constexpr int kMaxTasks = 64;  // per-task sums live in fixed arrays of this size
+
+// How many ranges for_each_range splits n bodies into.
+inline int range_count(const Parallel* parallel, int n) {
+  if (!parallel || parallel->threads() <= 1 || n < kParallelMinBodies) return 1;
+  return parallel->threads() < kMaxTasks ? parallel->threads() : kMaxTasks;
+}
+
+// Calls fn(task, begin, end) over range_count(parallel, n) consecutive ranges covering [0, n).
+// Sums a loop makes go per task and are added in task order by the caller.
+template <class Fn>
+void for_each_range(Parallel* parallel, int n, Fn&& fn) {
+  const int tasks = range_count(parallel, n);
+  if (tasks == 1) {
+    fn(0, 0, n);
+    return;
+  }
+  parallel->run(tasks,
+                [&](int t) { fn(t, int(long(n) * t / tasks), int(long(n) * (t + 1) / tasks)); });
+}
 
 }  // namespace stepwise

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/integrator.hpp"
+#include "core/parallel.hpp"
 #include "core/registry.hpp"
 #include "core/types.hpp"
 
@@ -24,6 +25,11 @@ class RotationScheme {
   virtual void reset() {}
   virtual void save_state(ParamTable& out) const {}
   virtual void load_state(const ParamTable& in) {}
+  // Threads a scheme may split its loop over bodies with (core/parallel.hpp); null: one.
+  void set_parallel(Parallel* parallel) { parallel_ = parallel; }
+
+ protected:
+  Parallel* parallel_ = nullptr;
 };
 
 using RotationRegistry = Registry<RotationScheme>;
@@ -32,7 +38,7 @@ using RotationRegistry = Registry<RotationScheme>;
 bool rotates_freely(const World& world, int i);      // torque-driven (free or pivoted)
 void advance_driven_orientation(World& world, int i, double dt);  // prescribed ω
 // L += h/2 tau(n+1) and w from L: the closing kick of the kick-drift-kick schemes.
-void closing_half_kick(World& world, const Positions& torque, double h);
+void closing_half_kick(World& world, const Positions& torque, double h, Parallel* parallel = nullptr);
 
 }  // namespace stepwise
 

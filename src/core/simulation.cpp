@@ -3,14 +3,14 @@
 #include "core/bonds/bond_common.hpp"
 
 #include <cmath>
-#include <tuple>
 #include <limits>
+#include <tuple>
 
 namespace stepwise {
 
 std::string StepFailure::message() const {
-  return "state became non-finite at step " + std::to_string(step) + " (first bad body: " +
-         std::to_string(body) + ")";
+  return "state became non-finite at step " + std::to_string(step) +
+         " (first bad body: " + std::to_string(body) + ")";
 }
 
 double relative_energy_error(double total, double initial, double work, double dissipated) {
@@ -80,8 +80,10 @@ void Simulation::ensure_start_evaluation() {
 void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool commit,
                           Evaluation& out) {
   const int n = world_.size();
-  scratch_.track_body_work = track_body_work_;
-  scratch_.reset(n);
+  const bool tracked = track_body_work_;
+  scratch_.track_body_work = tracked;
+  scratch_.resize(n);
+  for_each_range(parallel_, n, [&](int, int begin, int end) { scratch_.clear(begin, end); });
   StateView view{world_, x, v, world_.w};
   EvalContext ctx{t, dt_, commit, parallel_};
   out.potentials.assign(world_.forces.size(), 0.0);
@@ -95,30 +97,38 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   out.wall_contacts = scratch_.wall_contacts;
   out.pair_powers = {scratch_.dissipation_power, scratch_.external_power};
   out.powers = out.pair_powers;
-  const bool tracked = scratch_.track_body_work;
-  for (int i = 0; i < n; ++i) {
-    const auto f = world_.flags[i];
-    if (tracked && (f & (kDriven | kDrivenSpin))) {
-      // The driver holds the prescribed motion against everything else acting on the body.
-      if (f & kDriven) scratch_.external_force.col(i) -= scratch_.force.col(i);
-      scratch_.external_torque.col(i) -= scratch_.torque.col(i);
-    }
-    if (f & kPivot) {
-      // Forces on a pivoted body act as torques about the pivot.
-      const Vec3 arm = x.col(i) - world_.pivot.col(i);
-      scratch_.torque.col(i) += arm.cross(scratch_.force.col(i));
+  Powers partial[kMaxTasks];
+  for_each_range(parallel_, n, [&](int task, int begin, int end) {
+    Powers sum;
+    for (int i = begin; i < end; ++i) {
+      const auto f = world_.flags[i];
+      if (tracked && (f & (kDriven | kDrivenSpin))) {
+        // The driver holds the prescribed motion against everything else acting on the body.
+        if (f & kDriven) scratch_.external_force.col(i) -= scratch_.force.col(i);
+        scratch_.external_torque.col(i) -= scratch_.torque.col(i);
+      }
+      if (f & kPivot) {
+        // Forces on a pivoted body act as torques about the pivot.
+        const Vec3 arm = x.col(i) - world_.pivot.col(i);
+        scratch_.torque.col(i) += arm.cross(scratch_.force.col(i));
+        if (tracked) {
+          scratch_.external_torque.col(i) += arm.cross(scratch_.external_force.col(i));
+          scratch_.drag_torque.col(i) += arm.cross(scratch_.drag_force.col(i));
+          scratch_.external_force.col(i).setZero();
+          scratch_.drag_force.col(i).setZero();
+        }
+      }
+      if (world_.local_damping > 0) apply_local_damping(i, v.col(i));
       if (tracked) {
-        scratch_.external_torque.col(i) += arm.cross(scratch_.external_force.col(i));
-        scratch_.drag_torque.col(i) += arm.cross(scratch_.drag_force.col(i));
-        scratch_.external_force.col(i).setZero();
-        scratch_.drag_force.col(i).setZero();
+        sum.external += scratch_.external_force.col(i).dot(v.col(i));
+        sum.dissipation -= scratch_.drag_force.col(i).dot(v.col(i));
       }
     }
-    if (world_.local_damping > 0) apply_local_damping(i, v.col(i));
-    if (tracked) {
-      out.powers.external += scratch_.external_force.col(i).dot(v.col(i));
-      out.powers.dissipation -= scratch_.drag_force.col(i).dot(v.col(i));
-    }
+    partial[task] = sum;
+  });
+  for (int task = 0; task < range_count(parallel_, n); ++task) {
+    out.powers.external += partial[task].external;
+    out.powers.dissipation += partial[task].dissipation;
   }
   out.force.swap(scratch_.force);
   out.torque.swap(scratch_.torque);
@@ -136,7 +146,8 @@ void Simulation::apply_local_damping(int i, const Vec3& v) {
   const double alpha = world_.local_damping;
   auto damp = [alpha](const Vec3& load, const Vec3& rate) {
     Vec3 d;
-    for (int k = 0; k < 3; ++k) d(k) = rate(k) == 0 ? 0.0 : -alpha * std::abs(load(k)) * (rate(k) > 0 ? 1 : -1);
+    for (int k = 0; k < 3; ++k)
+      d(k) = rate(k) == 0 ? 0.0 : -alpha * std::abs(load(k)) * (rate(k) > 0 ? 1 : -1);
     return d;
   };
   if (world_.inv_mass(i) > 0) {
@@ -163,14 +174,54 @@ void Simulation::book_kick(const Evaluation& e, const Positions& v_before, const
   }
 }
 
+void Simulation::kick_and_book(const Evaluation& e, double h) {
+  // The separate kick (v += h a, a = F/m) and book_kick in one pass.
+  dissipated_ += e.pair_powers.dissipation * h;
+  external_work_ += e.pair_powers.external * h;
+  Positions& v = world_.v;
+  const VecX& inv_mass = world_.inv_mass;
+  const bool tracked = e.external_force.cols() > 0;
+  double external[kMaxTasks] = {}, dissipated[kMaxTasks] = {};
+  for_each_range(parallel_, world_.size(), [&](int task, int begin, int end) {
+    double work = 0, loss = 0;
+    for (int i = begin; i < end; ++i) {
+      const Vec3 before = v.col(i);
+      v.col(i) += h * (e.force.col(i) * inv_mass(i));
+      if (!tracked) continue;
+      const Vec3 mean = 0.5 * (before + v.col(i));
+      work += h * e.external_force.col(i).dot(mean);
+      loss -= h * e.drag_force.col(i).dot(mean);
+    }
+    external[task] = work;
+    dissipated[task] = loss;
+  });
+  for (int t = 0; t < range_count(parallel_, world_.size()); ++t)
+    external_work_ += external[t], dissipated_ += dissipated[t];
+}
+
 void Simulation::book_rotation_work(const Evaluation& e, const Positions& w_before,
                                     const Positions& w_after, double h) {
   if (e.external_torque.cols() == 0) return;
-  for (int i = 0; i < world_.size(); ++i) {
-    const Vec3 mean = 0.5 * (w_before.col(i) + w_after.col(i));
-    external_work_ += h * e.external_torque.col(i).dot(mean);
-    dissipated_ -= h * e.drag_torque.col(i).dot(mean);
-  }
+  double external[kMaxTasks] = {}, dissipated[kMaxTasks] = {};
+  for_each_range(parallel_, world_.size(), [&](int task, int begin, int end) {
+    double work = 0, loss = 0;
+    for (int i = begin; i < end; ++i) {
+      const Vec3 mean = 0.5 * (w_before.col(i) + w_after.col(i));
+      work += h * e.external_torque.col(i).dot(mean);
+      loss -= h * e.drag_torque.col(i).dot(mean);
+    }
+    external[task] = work;
+    dissipated[task] = loss;
+  });
+  for (int t = 0; t < range_count(parallel_, world_.size()); ++t)
+    external_work_ += external[t], dissipated_ += dissipated[t];
+}
+
+void Simulation::copy_spins(Positions& out) const {
+  out.resize(3, world_.size());
+  for_each_range(parallel_, world_.size(), [&](int, int begin, int end) {
+    out.middleCols(begin, end - begin) = world_.w.middleCols(begin, end - begin);
+  });
 }
 
 std::optional<StepFailure> Simulation::step() {
@@ -178,13 +229,14 @@ std::optional<StepFailure> Simulation::step() {
   if (!ledger_started_) reset_ledger();
   const bool tracked = cached_.external_force.cols() > 0;
   const bool kick_drift_kick = rotation_->needs_end_torque();
-  if (tracked) w_before_ = world_.w;
+  if (tracked) copy_spins(w_before_);
+  rotation_->set_parallel(parallel_);
   rotation_->begin_step(world_, cached_.torque, dt_);
   if (tracked) {
     // Work of external and drag torques over the rotation's kicks, exactly as the kicks apply
     // it; the cache still holds the start evaluation here.
     book_rotation_work(cached_, w_before_, world_.w, kick_drift_kick ? 0.5 * dt_ : dt_);
-    if (kick_drift_kick) w_before_ = world_.w;
+    if (kick_drift_kick) copy_spins(w_before_);
   }
   end_evaluated_ = false;
   Dynamics dynamics(*this, time_, dt_);
@@ -194,6 +246,7 @@ std::optional<StepFailure> Simulation::step() {
     end_evaluated_ = true;
   }
   if (kick_drift_kick) {
+    rotation_->set_parallel(parallel_);
     rotation_->end_step(world_, cached_.torque, dt_);
     if (tracked) book_rotation_work(cached_, w_before_, world_.w, 0.5 * dt_);
   }
@@ -209,9 +262,17 @@ std::optional<StepFailure> Simulation::advance(long steps) {
 }
 
 std::optional<StepFailure> Simulation::check_finite() const {
-  // One vectorised sum first; only a non-finite state pays for the search for the culprit.
-  const double sum = world_.x.sum() + world_.v.sum() + world_.L.sum();
-  if (std::isfinite(sum)) return std::nullopt;
+  // One vectorised sum per range first; only a non-finite state searches for the culprit.
+  bool finite[kMaxTasks];
+  for_each_range(parallel_, world_.size(), [&](int task, int begin, int end) {
+    const int count = end - begin;
+    finite[task] = std::isfinite(world_.x.middleCols(begin, count).sum() +
+                                 world_.v.middleCols(begin, count).sum() +
+                                 world_.L.middleCols(begin, count).sum());
+  });
+  bool all = true;
+  for (int t = 0; t < range_count(parallel_, world_.size()); ++t) all = all && finite[t];
+  if (all) return std::nullopt;
   for (int i = 0; i < world_.size(); ++i) {
     if (!world_.x.col(i).allFinite() || !world_.v.col(i).allFinite() ||
         !world_.L.col(i).allFinite() || !world_.q[i].coeffs().allFinite())
@@ -287,7 +348,8 @@ double Simulation::max_frequency() const {
 
 // ---- Dynamics: the integrator's view of the simulation ----
 
-Dynamics::Dynamics(Simulation& sim, double t0, double h) : sim_(&sim), t0_(t0), h_(h), root_(true) {}
+Dynamics::Dynamics(Simulation& sim, double t0, double h)
+    : sim_(&sim), t0_(t0), h_(h), root_(true) {}
 
 Dynamics Dynamics::child(double t0, double h) const {
   Dynamics d(*sim_, t0, h);
@@ -295,13 +357,27 @@ Dynamics Dynamics::child(double t0, double h) const {
   return d;
 }
 
-int Dynamics::size() const { return sim_->world_.size(); }
-Positions& Dynamics::x() { return sim_->world_.x; }
-Positions& Dynamics::v() { return sim_->world_.v; }
-const VecX& Dynamics::inv_mass() const { return sim_->world_.inv_mass; }
-const VecX& Dynamics::mass() const { return sim_->world_.mass; }
-Random& Dynamics::random() { return sim_->random_; }
-World& Dynamics::world() { return sim_->world_; }
+int Dynamics::size() const {
+  return sim_->world_.size();
+}
+Positions& Dynamics::x() {
+  return sim_->world_.x;
+}
+Positions& Dynamics::v() {
+  return sim_->world_.v;
+}
+const VecX& Dynamics::inv_mass() const {
+  return sim_->world_.inv_mass;
+}
+const VecX& Dynamics::mass() const {
+  return sim_->world_.mass;
+}
+Random& Dynamics::random() {
+  return sim_->random_;
+}
+World& Dynamics::world() {
+  return sim_->world_;
+}
 
 void accelerations(const Positions& force, const VecX& inv_mass, Positions& a) {
   a.resize(3, force.cols());
@@ -347,11 +423,50 @@ const Positions& Dynamics::end_accel(Powers* p) {
   return end_accel_;
 }
 
+void Dynamics::evaluate_end() {
+  if (!root_) {
+    end_accel();
+    return;
+  }
+  sim_->evaluate(sim_->world_.x, sim_->world_.v, t0_ + h_, true, sim_->cached_);
+  sim_->cache_valid_ = true;
+  sim_->end_evaluated_ = true;
+}
+
+void Dynamics::drift(double h) {
+  Positions& x = sim_->world_.x;
+  const Positions& v = sim_->world_.v;
+  for_each_range(sim_->parallel_, size(), [&](int, int begin, int end) {
+    x.middleCols(begin, end - begin) += h * v.middleCols(begin, end - begin);
+  });
+}
+
+void Dynamics::start_kick(double h) {
+  if (!root_) {
+    v() += h * start_accel();
+    account(start_powers(), h);
+    return;
+  }
+  sim_->ensure_start_evaluation();
+  sim_->kick_and_book(sim_->cached_, h);
+}
+
+void Dynamics::end_kick(double h) {
+  if (!root_) {
+    v() += h * end_accel_;
+    account(end_powers_, h);
+    return;
+  }
+  sim_->kick_and_book(sim_->cached_, h);
+}
+
 void Dynamics::account(const Powers& p, double weighted_dt) {
   keep({p.dissipation * weighted_dt, p.external * weighted_dt});
 }
 
-void Dynamics::add_dissipated(double energy) { keep({energy, 0}); }
+void Dynamics::add_dissipated(double energy) {
+  keep({energy, 0});
+}
 
 void Dynamics::account_start_kick(const Positions& v_before, const Positions& v_after, double h) {
   if (root_) {
@@ -363,8 +478,10 @@ void Dynamics::account_start_kick(const Positions& v_before, const Positions& v_
 }
 
 void Dynamics::account_end_kick(const Positions& v_before, const Positions& v_after, double h) {
-  if (root_) sim_->book_kick(sim_->cached_, v_before, v_after, h);
-  else account(end_powers_, h);
+  if (root_)
+    sim_->book_kick(sim_->cached_, v_before, v_after, h);
+  else
+    account(end_powers_, h);
 }
 
 void Dynamics::keep(const Powers& energy) {

@@ -8,6 +8,7 @@
 
 #include "core/energy.hpp"
 #include "core/integrator.hpp"
+#include "core/parallel.hpp"
 #include "core/random.hpp"
 #include "core/rotation_scheme.hpp"
 #include "core/world.hpp"
@@ -88,6 +89,8 @@ class Simulation {
   void evaluate(const Positions& x, const Positions& v, double t, bool commit, Evaluation& out);
   void ensure_start_evaluation();
   void book_kick(const Evaluation& e, const Positions& v_before, const Positions& v_after, double h);
+  void kick_and_book(const Evaluation& e, double h);
+  void copy_spins(Positions& out) const;
   void book_rotation_work(const Evaluation& e, const Positions& w_before, const Positions& w_after,
                           double h);
   bool tracks_body_work() const;

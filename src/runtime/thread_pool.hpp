@@ -1,6 +1,8 @@
 #pragma once
-// Threads for the core's parallel loops (core/parallel.hpp). The caller's thread runs task 0;
-// the pool's threads wait for work between calls.
+// Threads for the core's parallel loops (core/parallel.hpp). The caller's thread runs task 0.
+// A physics step hands out a dozen short loops, so between calls the pool's threads spin for a
+// moment before they sleep: waking a sleeping thread costs more than most of those loops.
+#include <atomic>
 #include <condition_variable>
 #include <functional>
 #include <mutex>
@@ -26,10 +28,11 @@ class ThreadPool final : public Parallel {
   std::vector<std::thread> workers_;
   std::mutex mutex_;
   std::condition_variable start_, done_;
-  const std::function<void(int)>* job_ = nullptr;
+  const std::function<void(int)>* job_ = nullptr;  // published by generation_
   int tasks_ = 0;
-  long generation_ = 0;
-  int busy_ = 0;
+  std::atomic<long> generation_{0};
+  std::atomic<int> pending_{0};   // workers still on the current job
+  std::atomic<int> sleeping_{0};  // workers waiting on start_
   bool stop_ = false;
 };
 

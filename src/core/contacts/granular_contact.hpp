@@ -9,8 +9,11 @@
 // drag sums, so Verlet's kicks book their work exactly; the friction cap's loss and the spring
 // energy of contacts that open are booked when they happen.
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <map>
 
+#include "core/contacts/granular_pairs.hpp"
 #include "core/contacts/neighbor_list.hpp"
 #include "core/parallel.hpp"
 #include "core/world.hpp"
@@ -23,15 +26,19 @@ struct Wall {
 
 // Stiffness and damping of one contact at overlap delta, from the law.
 struct ContactCoefficients {
-  double kn, kt, gamma_n, gamma_t;  // force = kn delta - m_eff gamma_n v_n; F_t = -(kt xi + m_eff gamma_t v_t)
+  double kn, kt, gamma_n,
+      gamma_t;  // force = kn delta - m_eff gamma_n v_n; F_t = -(kt xi + m_eff gamma_t v_t)
 };
 
 template <class Law>
 class GranularContacts final : public ForceModel {
  public:
   explicit GranularContacts(const ParamTable& p)
-      : law_(p), mu_(p.number("mu", 0.5)), mu_roll_(p.number("mu_roll", 0.0)),
-        mu_twist_(p.number("mu_twist", 0.0)), list_(p.number("skin", 0.1)) {
+      : law_(p),
+        mu_(p.number("mu", 0.5)),
+        mu_roll_(p.number("mu_roll", 0.0)),
+        mu_twist_(p.number("mu_twist", 0.0)),
+        list_(p.number("skin", 0.1)) {
     for (double v : {mu_, list_.skin(), mu_roll_, mu_twist_})
       if (!(v >= 0) || !std::isfinite(v))
         throw InputError(p.where() + ": mu and skin must be finite and >= 0");
@@ -52,70 +59,82 @@ class GranularContacts final : public ForceModel {
 
   void apply(const StateView& s, ForceSums& out, const EvalContext& ctx) override {
     // Two instantiations, so the hot loop never tests whether this evaluation commits.
-    if (ctx.commit) apply_as<true>(s, out, ctx);
-    else apply_as<false>(s, out, ctx);
+    if (ctx.commit)
+      apply_as<true>(s, out, ctx);
+    else
+      apply_as<false>(s, out, ctx);
   }
 
   template <bool Commit>
   void apply_as(const StateView& s, ForceSums& out, const EvalContext& ctx) {
     const World& world = s.world;
     const int n = world.size();
-    if (list_.needs_rebuild(s.x)) rebuild(s.x, world.radius);
+    if (list_.needs_rebuild(s.x, ctx.parallel)) rebuild(s.x, world.radius);
     if (static_cast<int>(wall_history_.size()) != n * static_cast<int>(walls_.size())) {
       wall_history_.assign(n * walls_.size(), Vec3::Zero());
       for (size_t k = 0; k < pending_walls_.size(); k += 5) {  // saved history, once
-        const size_t index = size_t(pending_walls_[k]) * n + size_t(pending_walls_[k + 1]);
+        const size_t index =
+            size_t(pending_walls_[k + 1]) * walls_.size() + size_t(pending_walls_[k]);
         if (index < wall_history_.size())
-          wall_history_[index] = Vec3(pending_walls_[k + 2], pending_walls_[k + 3], pending_walls_[k + 4]);
+          wall_history_[index] =
+              Vec3(pending_walls_[k + 2], pending_walls_[k + 3], pending_walls_[k + 4]);
       }
       pending_walls_.clear();
     }
-    Sums sums;
+    pack(s, ctx.parallel);
+    wall_offset_.resize(walls_.size());
+    for (size_t w = 0; w < walls_.size(); ++w)
+      wall_offset_[w] = (walls_[w].point + ctx.time * walls_[w].velocity).dot(walls_[w].normal);
+    // Tasks own disjoint ranges of bodies (so the history they write), with about equal numbers
+    // of neighbour pairs; each adds into its own loads, combined in task order.
     Parallel* parallel = ctx.parallel;
-    if (!parallel || parallel->threads() <= 1 || n < 512) {
-      pair_range<Commit>(s, ctx, 0, n, out.force, out.torque, out.drag_force, out.drag_torque, sums);
-    } else {
-      // Tasks own disjoint ranges of bodies (so the history they write), with about equal
-      // numbers of neighbour pairs; each adds into its own buffers, combined in task order.
-      const int tasks = parallel->threads();
-      if (int(scratch_.size()) != tasks) scratch_.resize(tasks);
-      std::vector<int> bounds(tasks + 1, n);
-      bounds[0] = 0;
-      const double per_task = double(list_.offsets()[n]) / tasks;
-      for (int t = 1, i = 0; t < tasks; ++t) {
-        while (i < n && list_.offsets()[i] < per_task * t) ++i;
-        bounds[t] = i;
-      }
-      parallel->run(tasks, [&](int t) {
-        TaskBuffers& b = scratch_[t];
-        // A task touches its own bodies and their partners (a half list: later indices), so
-        // only that window of its buffers is cleared and added up.
-        b.low = bounds[t];
-        b.high = bounds[t + 1];
-        for (int i = bounds[t]; i < bounds[t + 1]; ++i)
-          if (list_.offsets()[i + 1] > list_.offsets()[i])
-            b.high = std::max(b.high, list_.neighbors()[list_.offsets()[i + 1] - 1] + 1);
-        for (Positions* m : {&b.force, &b.torque, &b.drag_force, &b.drag_torque}) {
-          if (m->cols() != n) m->resize(3, n);
-          m->middleCols(b.low, b.high - b.low).setZero();
+    const int tasks = !parallel || parallel->threads() <= 1 || n < 512 ? 1 : parallel->threads();
+    if (int(tasks_.size()) != tasks) tasks_.resize(tasks);
+    std::vector<int> bounds(tasks + 1, n);
+    bounds[0] = 0;
+    const double per_task = double(list_.offsets()[n]) / tasks;
+    for (int t = 1, i = 0; t < tasks; ++t) {
+      while (i < n && list_.offsets()[i] < per_task * t) ++i;
+      bounds[t] = i;
+    }
+    auto run_task = [&](int t) {
+      Task& task = tasks_[t];
+      // A task touches its own bodies and their partners (a half list: later indices), so only
+      // that window of its loads is cleared and added up.
+      task.low = bounds[t];
+      task.high = bounds[t + 1];
+      for (int i = bounds[t]; i < bounds[t + 1]; ++i)
+        if (list_.offsets()[i + 1] > list_.offsets()[i])
+          task.high = std::max(task.high, list_.neighbors()[list_.offsets()[i + 1] - 1] + 1);
+      if (int(task.load.size()) != n) task.load.resize(n);
+      std::fill(task.load.begin() + task.low, task.load.begin() + task.high, BodyLoad{});
+      task.sums = Sums{};
+      pair_range<Commit>(s, ctx, bounds[t], bounds[t + 1], task);
+    };
+    if (tasks == 1)
+      run_task(0);
+    else
+      parallel->run(tasks, run_task);
+    // Each body's loads added in task order, whichever thread adds them.
+    for_each_range(parallel, n, [&](int, int begin, int end) {
+      for (const Task& task : tasks_) {
+        for (int i = std::max(begin, task.low); i < std::min(end, task.high); ++i) {
+          const BodyLoad& l = task.load[i];
+          out.force.col(i) += Eigen::Map<const Vec3>(l.force);
+          out.torque.col(i) += Eigen::Map<const Vec3>(l.torque);
+          out.drag_force.col(i) += Eigen::Map<const Vec3>(l.drag_force);
+          out.drag_torque.col(i) += Eigen::Map<const Vec3>(l.drag_torque);
         }
-        b.sums = Sums{};
-        pair_range<Commit>(s, ctx, bounds[t], bounds[t + 1], b.force, b.torque, b.drag_force,
-                           b.drag_torque, b.sums);
-      });
-      for (const TaskBuffers& b : scratch_) {
-        const int low = b.low, count = b.high - b.low;
-        out.force.middleCols(low, count) += b.force.middleCols(low, count);
-        out.torque.middleCols(low, count) += b.torque.middleCols(low, count);
-        out.drag_force.middleCols(low, count) += b.drag_force.middleCols(low, count);
-        out.drag_torque.middleCols(low, count) += b.drag_torque.middleCols(low, count);
-        sums.potential += b.sums.potential;
-        sums.dissipation += b.sums.dissipation;
-        sums.external += b.sums.external;
-        sums.capped += b.sums.capped;
-        sums.contacts += b.sums.contacts;
-        sums.walls += b.sums.walls;
       }
+    });
+    Sums sums;
+    for (const Task& task : tasks_) {
+      sums.potential += task.sums.potential;
+      sums.dissipation += task.sums.dissipation;
+      sums.external += task.sums.external;
+      sums.capped += task.sums.capped;
+      sums.contacts += task.sums.contacts;
+      sums.walls += task.sums.walls;
     }
     out.potential += sums.potential;
     out.dissipation_power += sums.dissipation;
@@ -135,7 +154,9 @@ class GranularContacts final : public ForceModel {
         const double reach = world.radius(i) + world.radius(j);
         const double r = (world.x.col(i) - world.x.col(j)).norm();
         if (r < reach)
-          out.push_back({i, j, law_.at(reach - r, world.radius(i) * world.radius(j) / reach, 1.0).kn * (reach - r)});
+          out.push_back({i, j,
+                         law_.at(reach - r, world.radius(i) * world.radius(j) / reach, 1.0).kn *
+                             (reach - r)});
       }
     }
   }
@@ -182,11 +203,11 @@ class GranularContacts final : public ForceModel {
         if (k < int(history_.size()) && !history_[k].isZero())
           pairs.insert(pairs.end(), {double(i), double(neighbors[k]), history_[k].x(),
                                      history_[k].y(), history_[k].z()});
-    const int n = walls_.empty() ? 0 : int(wall_history_.size() / walls_.size());
-    for (size_t k = 0; k < wall_history_.size(); ++k)
+    for (size_t k = 0; k < wall_history_.size(); ++k)  // as (wall, body, spring)
       if (!wall_history_[k].isZero())
-        walls.insert(walls.end(), {double(k / std::max(n, 1)), double(k % std::max(n, 1)),
-                                   wall_history_[k].x(), wall_history_[k].y(), wall_history_[k].z()});
+        walls.insert(walls.end(),
+                     {double(k % walls_.size()), double(k / walls_.size()), wall_history_[k].x(),
+                      wall_history_[k].y(), wall_history_[k].z()});
     out.set("pairs", pairs);
     out.set("walls", walls);
     out.set("dissipation", committed_dissipation_);
@@ -211,8 +232,10 @@ class GranularContacts final : public ForceModel {
   }
   void set_tunable(const std::string& name, double value) override {
     value = std::max(0.0, value);
-    if (name == "mu") mu_ = value;
-    else law_.set(name, value);
+    if (name == "mu")
+      mu_ = value;
+    else
+      law_.set(name, value);
   }
   const NeighborList& neighbor_list() const { return list_; }
 
@@ -222,101 +245,135 @@ class GranularContacts final : public ForceModel {
     double capped = 0;  // energy the cap or an opening contact took from the tangential springs
     int contacts = 0, walls = 0;
   };
-  struct TaskBuffers {
-    Positions force, torque, drag_force, drag_torque;
+  struct Task {
+    std::vector<BodyLoad> load;
+    std::vector<int> pair_i, pair_k;  // this evaluation's touching pairs (body, list slot)
+    std::vector<int> open_i, open_k;  // and the pairs that stopped touching
     Sums sums;
     int low = 0, high = 0;  // the bodies this task touched
   };
-  std::vector<TaskBuffers> scratch_;
+  std::vector<Task> tasks_;
+  std::vector<PackedBody> packed_;
 
-  // Bodies [begin, end) against their list partners and the walls.
-  template <bool Commit>
-  void pair_range(const StateView& s, const EvalContext& ctx, int begin, int end, Positions& force,
-                  Positions& torque, Positions& drag_force, Positions& drag_torque, Sums& sums) {
+  void pack(const StateView& s, Parallel* parallel) {
     const World& world = s.world;
     const int n = world.size();
+    packed_.resize(n);
+    for_each_range(parallel, n, [&](int, int begin, int end) {
+      for (int i = begin; i < end; ++i) {
+        double* c = packed_[i].c;
+        for (int k = 0; k < 3; ++k)
+          c[PackedBody::kX + k] = s.x(k, i), c[PackedBody::kV + k] = s.v(k, i),
+                             c[PackedBody::kW + k] = s.w(k, i);
+        c[PackedBody::kRadius] = world.radius(i);
+        c[PackedBody::kMass] = world.mass(i);
+        c[PackedBody::kInvMass] = world.inv_mass(i);
+      }
+    });
+  }
+
+  // Bodies [begin, end) against their list partners and the walls: the overlapping pairs are
+  // collected first and computed four at a time (granular_pairs.hpp).
+  template <bool Commit>
+  void pair_range(const StateView& s, const EvalContext& ctx, int begin, int end, Task& task) {
     const int* offsets = list_.offsets().data();
     const int* neighbors = list_.neighbors().data();
+    const PackedBody* body = packed_.data();
+    const int most = offsets[end] - offsets[begin];
+    if (int(task.pair_i.size()) < most + 1) {
+      for (auto* v : {&task.pair_i, &task.pair_k, &task.open_i, &task.open_k}) v->resize(most + 1);
+    }
+    int* pair_i = task.pair_i.data();
+    int* pair_k = task.pair_k.data();
+    int* open_i = task.open_i.data();
+    int* open_k = task.open_k.data();
+    int count = 0, opened = 0;
     for (int i = begin; i < end; ++i) {
-      // Body i's data and force stay in registers across its partners.
-      const Vec3 xi = s.x.col(i), vi = s.v.col(i), wi = s.w.col(i);
-      const double ri = world.radius(i), mi = world.mass(i);
-      const bool i_fixed = world.inv_mass(i) == 0;
-      Vec3 fi = Vec3::Zero(), ti = Vec3::Zero(), di = Vec3::Zero(), dti = Vec3::Zero();
+      const double* a = body[i].c;
       for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
-        const int j = neighbors[k];
-        const Vec3 d = xi - s.x.col(j);
-        const double rj = world.radius(j), reach = ri + rj;
-        const double r2 = d.squaredNorm();
-        if (r2 >= reach * reach) {
-          if constexpr (Commit) {
-            if (!history_[k].isZero()) {
-              const Vec3 normal = d / std::sqrt(r2);
-              const Vec3 slip = vi - s.v.col(j) - (ri * wi + rj * s.w.col(j)).cross(normal);
-              release(history_[k], slip, ctx.dt, sums);
-            }
-          }
-          continue;
-        }
-        const double r = std::sqrt(r2);
-        const Vec3 normal = d / r;
-        const double mj = world.mass(j);
-        const double m_eff = i_fixed ? mj : world.inv_mass(j) == 0 ? mi : mi * mj / (mi + mj);
-        const Vec3 slip = vi - s.v.col(j) - (ri * wi + rj * s.w.col(j)).cross(normal);
-        const double r_eff = ri * rj / reach;
-        Vec3 f, t, fd, td;
-        contact<Commit>(reach - r, normal, slip, m_eff, r_eff, history_[k], ctx.dt, sums, f, t, fd, td);
-        const Vec3 arm = normal.cross(t), drag_arm = normal.cross(td);
-        fi += f;
-        ti -= ri * arm;
-        force.col(j) -= f;
-        torque.col(j) -= rj * arm;
-        di += fd;
-        dti -= ri * drag_arm;
-        drag_force.col(j) -= fd;
-        drag_torque.col(j) -= rj * drag_arm;
-        if (mu_roll_ > 0 || mu_twist_ > 0) {
-          const Vec3 m = resistance(wi - s.w.col(j), normal, f.dot(normal), r_eff);
-          ti += m;
-          dti += m;
-          torque.col(j) -= m;
-          drag_torque.col(j) -= m;
+        const double* b = body[neighbors[k]].c;
+        const double dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
+        const double reach = a[PackedBody::kRadius] + b[PackedBody::kRadius];
+        const bool touching = dx * dx + dy * dy + dz * dz < reach * reach;
+        // Branch-free (whether a pair touches is a coin flip to the branch predictor): both
+        // slots are written, and kept only if the pair touches, or has just opened.
+        pair_i[count] = i;
+        pair_k[count] = k;
+        count += touching;
+        if constexpr (Commit) {
+          std::uint64_t bits[3];
+          std::memcpy(bits, history_[k].data(), sizeof bits);
+          const bool engaged = ((bits[0] | bits[1] | bits[2]) << 1) != 0;  // any non-zero
+          open_i[opened] = i;
+          open_k[opened] = k;
+          opened += !touching & engaged;
         }
       }
-      for (size_t w = 0; w < walls_.size(); ++w) {
+    }
+    // Pairs that just opened let go of their tangential springs.
+    for (int p = 0; p < opened; ++p) {
+      const double* a = body[open_i[p]].c;
+      const double* b = body[neighbors[open_k[p]]].c;
+      const Vec3 d = Eigen::Map<const Vec3>(a) - Eigen::Map<const Vec3>(b);
+      const Vec3 normal = d / d.norm();
+      const Vec3 spin = a[PackedBody::kRadius] * Eigen::Map<const Vec3>(a + PackedBody::kW) +
+                        b[PackedBody::kRadius] * Eigen::Map<const Vec3>(b + PackedBody::kW);
+      const Vec3 slip = Eigen::Map<const Vec3>(a + PackedBody::kV) -
+                        Eigen::Map<const Vec3>(b + PackedBody::kV) - spin.cross(normal);
+      release(history_[open_k[p]], slip, ctx.dt, task.sums);
+    }
+    const ContactParams params{mu_, mu_roll_, mu_twist_, ctx.dt};
+    PairSums pair_sums;
+    touching_pairs<Law, Commit>(law_, params, body, neighbors, pair_i, pair_k, count,
+                                history_.data(), task.load.data(), pair_sums);
+    task.sums.potential += pair_sums.potential;
+    task.sums.capped += pair_sums.capped;
+    task.sums.contacts += pair_sums.contacts;
+    // Walls: a body's springs sit side by side (body-major), most bodies touch none.
+    const int wall_count = int(walls_.size());
+    for (int i = begin; i < end; ++i) {
+      const double* a = body[i].c;
+      const Vec3 xi = Eigen::Map<const Vec3>(a + PackedBody::kX);
+      const double ri = a[PackedBody::kRadius];
+      for (int w = 0; w < wall_count; ++w) {
         const Wall& wall = walls_[w];
-        Vec3& history = wall_history_[w * n + i];
+        Vec3& history = wall_history_[size_t(i) * wall_count + w];
         // A wall with a velocity moves: its plane passes point + velocity t.
-        const double gap = (xi - wall.point - ctx.time * wall.velocity).dot(wall.normal) - ri;
+        const double gap = xi.dot(wall.normal) - wall_offset_[w] - ri;
         if (gap >= 0) {
           if constexpr (Commit) {
-            if (!history.isZero())
-              release(history, vi - wall.velocity - ri * wi.cross(wall.normal), ctx.dt, sums);
+            if (!history.isZero()) release(history, wall_slip(a, wall), ctx.dt, task.sums);
           }
           continue;
         }
-        const Vec3 slip = vi - wall.velocity - ri * wi.cross(wall.normal);
+        const Vec3 wi = Eigen::Map<const Vec3>(a + PackedBody::kW);
         Vec3 f, t, fd, td;
-        contact<Commit>(-gap, wall.normal, slip, mi, ri, history, ctx.dt, sums, f, t, fd, td);
-        ++sums.walls;
-        fi += f;
-        ti -= ri * wall.normal.cross(t);
-        di += fd;
-        dti -= ri * wall.normal.cross(td);
+        contact<Commit>(-gap, wall.normal, wall_slip(a, wall), a[PackedBody::kMass], ri, history,
+                        ctx.dt, task.sums, f, t, fd, td);
+        ++task.sums.walls;
+        Vec3 torque = -ri * wall.normal.cross(t), drag_torque = -ri * wall.normal.cross(td);
         if (mu_roll_ > 0 || mu_twist_ > 0) {
-          const Vec3 m = resistance(wi, wall.normal, f.dot(wall.normal), ri);
-          ti += m;
-          dti += m;
+          const Vec3 m = rolling_resistance(params, wi, wall.normal, f.dot(wall.normal), ri);
+          torque += m;
+          drag_torque += m;
         }
+        BodyLoad& load = task.load[i];
+        Eigen::Map<Vec3>(load.force) += f;
+        Eigen::Map<Vec3>(load.torque) += torque;
+        Eigen::Map<Vec3>(load.drag_force) += fd;
+        Eigen::Map<Vec3>(load.drag_torque) += drag_torque;
         // A moving wall works on the system; its dashpot's share against the wall's motion.
-        sums.external += f.dot(wall.velocity);
-        sums.dissipation += fd.dot(wall.velocity);
+        task.sums.external += f.dot(wall.velocity);
+        task.sums.dissipation += fd.dot(wall.velocity);
       }
-      force.col(i) += fi;
-      torque.col(i) += ti;
-      drag_force.col(i) += di;
-      drag_torque.col(i) += dti;
     }
+  }
+
+  // Contact slip velocity of a body against a wall.
+  static Vec3 wall_slip(const double* body, const Wall& wall) {
+    const double r = body[PackedBody::kRadius];
+    return Eigen::Map<const Vec3>(body + PackedBody::kV) - wall.velocity -
+           r * Eigen::Map<const Vec3>(body + PackedBody::kW).cross(wall.normal);
   }
 
   // One contact: overlap delta along `normal` (pointing to body i), contact slip velocity of i
@@ -374,20 +431,6 @@ class GranularContacts final : public ForceModel {
     }
   }
 
-  // Rolling and twisting resistance on body i (the partner gets the opposite): torques of at most
-  // mu_roll r_eff |F_n| and mu_twist r_eff |F_n| against the relative rolling and twisting spin,
-  // smoothed below a small spin so a body at rest feels none. Booked as drag: pure dissipation.
-  Vec3 resistance(const Vec3& spin, const Vec3& normal, double fn, double r_eff) const {
-    constexpr double kSmooth = 1e-3;  // rad/s below which the torque fades linearly
-    const double twist = spin.dot(normal);
-    const Vec3 roll = spin - twist * normal;
-    const double cap = std::abs(fn) * r_eff;
-    Vec3 m = Vec3::Zero();
-    if (mu_roll_ > 0) m -= mu_roll_ * cap * roll / std::max(roll.norm(), kSmooth);
-    if (mu_twist_ > 0) m -= mu_twist_ * cap * twist / std::max(std::abs(twist), kSmooth) * normal;
-    return m;
-  }
-
   // A contact that opens lets go of its tangential spring: that energy is lost (dissipated),
   // with the opening half kick's share of it (the same mismatch as in contact()).
   void release(Vec3& history, const Vec3& slip, double dt, Sums& out) const {
@@ -410,7 +453,8 @@ class GranularContacts final : public ForceModel {
       int a = old_offsets[i];
       for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
         while (a < old_offsets[i + 1] && old_neighbors[a] < neighbors[k]) ++a;
-        if (a < old_offsets[i + 1] && old_neighbors[a] == neighbors[k]) history_[k] = old_history[a];
+        if (a < old_offsets[i + 1] && old_neighbors[a] == neighbors[k])
+          history_[k] = old_history[a];
       }
     }
     if (pending_.empty()) return;
@@ -427,7 +471,8 @@ class GranularContacts final : public ForceModel {
   double mu_roll_, mu_twist_;  // rolling and twisting resistance coefficients (0: off)
   NeighborList list_;
   std::vector<Wall> walls_;
-  std::vector<Vec3> history_, wall_history_;
+  std::vector<Vec3> history_, wall_history_;     // per list slot; per body and wall
+  std::vector<double> wall_offset_;              // each wall plane's n.x at this evaluation's time
   std::map<std::pair<int, int>, Vec3> pending_;  // loaded pair history until the next rebuild
   std::vector<double> pending_walls_;
   double committed_dissipation_ = 0;

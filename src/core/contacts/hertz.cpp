@@ -9,6 +9,7 @@ namespace {
 
 struct HertzLaw {
   static constexpr const char* kName = "hertz";
+  static constexpr bool kConstant = false;
   double young, poisson, restitution;
   double e_star = 0, g_star = 0, beta = 0;
   explicit HertzLaw(const ParamTable& p)

@@ -6,6 +6,7 @@ namespace {
 
 struct HookeLaw {
   static constexpr const char* kName = "hooke";
+  static constexpr bool kConstant = true;  // kn, kt, gammas independent of the overlap
   double kn, kt, gamma_n, gamma_t;
   explicit HookeLaw(const ParamTable& p)
       : kn(p.number("kn", 2000.0)), kt(p.number("kt", 2.0 / 7.0 * kn)),

@@ -5,12 +5,16 @@
 
 namespace stepwise {
 
-bool NeighborList::needs_rebuild(const Positions& x) const {
+bool NeighborList::needs_rebuild(const Positions& x, Parallel* parallel) const {
   if (force_rebuild_ || built_at_.cols() != x.cols()) return true;
   const double limit = 0.25 * skin_ * skin_;  // (skin / 2)^2
-  for (Eigen::Index i = 0; i < x.cols(); ++i)
-    if ((x.col(i) - built_at_.col(i)).squaredNorm() > limit) return true;
-  return false;
+  bool moved[kMaxTasks] = {};
+  for_each_range(parallel, int(x.cols()), [&](int task, int begin, int end) {
+    for (int i = begin; i < end && !moved[task]; ++i)
+      moved[task] = (x.col(i) - built_at_.col(i)).squaredNorm() > limit;
+  });
+  return std::find(moved, moved + range_count(parallel, int(x.cols())), true) !=
+         moved + range_count(parallel, int(x.cols()));
 }
 
 bool NeighborList::update(const Positions& x, const VecX& radius) {

@@ -5,6 +5,7 @@
 // such as contact history can live in arrays aligned with the list.
 #include <vector>
 
+#include "core/parallel.hpp"
 #include "core/types.hpp"
 
 namespace stepwise {
@@ -18,7 +19,7 @@ class NeighborList {
 
   // Rebuilds the list if needed. Returns true if it did.
   bool update(const Positions& x, const VecX& radius);
-  bool needs_rebuild(const Positions& x) const;
+  bool needs_rebuild(const Positions& x, Parallel* parallel = nullptr) const;
 
   int size() const { return static_cast<int>(offsets_.size()) - 1; }
   const std::vector<int>& offsets() const { return offsets_; }   // size n + 1

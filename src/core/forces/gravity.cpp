@@ -1,4 +1,5 @@
 // Uniform gravity: F = m g on every body, U = -m g.x.
+#include "core/parallel.hpp"
 #include "core/world.hpp"
 
 namespace stepwise {
@@ -10,12 +11,19 @@ class Gravity final : public ForceModel {
   std::string kind() const override { return "gravity"; }
   std::unique_ptr<ForceModel> clone() const override { return std::make_unique<Gravity>(*this); }
 
-  void apply(const StateView& s, ForceSums& out, const EvalContext&) override {
+  void apply(const StateView& s, ForceSums& out, const EvalContext& ctx) override {
     const VecX& m = s.world.mass;
-    for (Eigen::Index i = 0; i < s.x.cols(); ++i) {
-      out.force.col(i) += m(i) * g_;
-      out.potential -= m(i) * g_.dot(s.x.col(i));
-    }
+    const int n = int(s.x.cols());
+    double potential[kMaxTasks] = {};
+    for_each_range(ctx.parallel, n, [&](int task, int begin, int end) {
+      double sum = 0;
+      for (int i = begin; i < end; ++i) {
+        out.force.col(i) += m(i) * g_;
+        sum -= m(i) * g_.dot(s.x.col(i));
+      }
+      potential[task] = sum;
+    });
+    for (int t = 0; t < range_count(ctx.parallel, n); ++t) out.potential += potential[t];
   }
   bool jacobian(const StateView&, Triplets&, Triplets&) const override { return true; }
   void save(ParamTable& out) const override {

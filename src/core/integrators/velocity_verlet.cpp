@@ -15,18 +15,11 @@ class VelocityVerlet final : public Integrator {
             "v(n+1) = v(n+1/2) + h/2 a(n+1)"};
   }
   void step(Dynamics& d, double h) override {
-    before_ = d.v();
-    d.v() += 0.5 * h * d.start_accel();
-    d.account_start_kick(before_, d.v(), 0.5 * h);
-    d.x() += h * d.v();
-    const Positions& a1 = d.end_accel();
-    before_ = d.v();
-    d.v() += 0.5 * h * a1;
-    d.account_end_kick(before_, d.v(), 0.5 * h);
+    d.start_kick(0.5 * h);
+    d.drift(h);
+    d.evaluate_end();
+    d.end_kick(0.5 * h);
   }
-
- private:
-  Positions before_;
 };
 
 }  // namespace

@@ -17,12 +17,14 @@ void advance_driven_orientation(World& world, int i, double dt) {
   world.set_angular_velocity(i, omega);
 }
 
-void closing_half_kick(World& world, const Positions& torque, double h) {
-  for (int i = 0; i < world.size(); ++i) {
-    if (!rotates_freely(world, i)) continue;
-    world.L.col(i) += 0.5 * h * torque.col(i);
-    world.sync_angular_velocity(i);
-  }
+void closing_half_kick(World& world, const Positions& torque, double h, Parallel* parallel) {
+  for_each_range(parallel, world.size(), [&](int, int begin, int end) {
+    for (int i = begin; i < end; ++i) {
+      if (!rotates_freely(world, i)) continue;
+      world.L.col(i) += 0.5 * h * torque.col(i);
+      world.sync_angular_velocity(i);
+    }
+  });
 }
 
 }  // namespace stepwise

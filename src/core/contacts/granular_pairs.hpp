@@ -1,0 +1,196 @@
+#pragma once
+// The touching sphere pairs of a granular evaluation, four at a time. GranularContacts first
+// collects the pairs that overlap (a cheap pass over the neighbour list), then this kernel computes
+// their spring-dashpot forces, Coulomb cap and history side by side, with masks instead of
+// branches, and adds the loads to both bodies. The physics is that of GranularContacts::contact.
+#include <algorithm>
+
+#include "core/contacts/lanes.hpp"
+#include "core/types.hpp"
+
+namespace stepwise {
+
+// What the kernel reads of a body, packed so one body is two cache lines, not six, and read as
+// three rows of four.
+struct alignas(32) PackedBody {
+  enum { kX = 0, kV = 3, kW = 6, kRadius = 9, kMass = 10, kInvMass = 11 };
+  double c[12];
+};
+
+// What it adds to a body: force, torque and their dashpot (dissipative) parts.
+struct alignas(32) BodyLoad {
+  double force[3], torque[3], drag_force[3], drag_torque[3];
+  double* row() { return force; }  // all 12, in this order
+};
+static_assert(sizeof(BodyLoad) == 12 * sizeof(double));
+
+struct PairSums {
+  double potential = 0, capped = 0;
+  int contacts = 0;
+};
+
+struct ContactParams {
+  double mu, mu_roll, mu_twist, dt;
+};
+
+// Rolling and twisting resistance on body i (the partner gets the opposite): torques of at most
+// mu_roll r_eff |F_n| and mu_twist r_eff |F_n| against the relative rolling and twisting spin,
+// smoothed below a small spin so a body at rest feels none. Booked as drag: pure dissipation.
+inline Vec3 rolling_resistance(const ContactParams& p, const Vec3& spin, const Vec3& normal,
+                               double fn, double r_eff) {
+  constexpr double kSmooth = 1e-3;  // rad/s below which the torque fades linearly
+  const double twist = spin.dot(normal);
+  const Vec3 roll = spin - twist * normal;
+  const double cap = std::abs(fn) * r_eff;
+  Vec3 m = Vec3::Zero();
+  if (p.mu_roll > 0) m -= p.mu_roll * cap * roll / std::max(roll.norm(), kSmooth);
+  if (p.mu_twist > 0) m -= p.mu_twist * cap * twist / std::max(std::abs(twist), kSmooth) * normal;
+  return m;
+}
+
+// Pairs (pair_i[p], neighbors[pair_k[p]]) for p < count, all overlapping. Histories are indexed
+// by the list slot k; they are written only when Commit.
+template <class Law, bool Commit>
+[[gnu::noinline]] void touching_pairs(const Law& law, const ContactParams& params,
+                                      const PackedBody* bodies, const int* neighbors,
+                                      const int* pair_i, const int* pair_k, int count,
+                                      Vec3* history, BodyLoad* load, PairSums& sums) {
+  using namespace lanes;
+  D4 potential = splat(0), capped = splat(0);
+  const D4 dt = splat(params.dt), half_dt = splat(0.5 * params.dt), half = splat(0.5);
+  const D4 mu = splat(params.mu), zero = splat(0);
+  const bool resistance = params.mu_roll > 0 || params.mu_twist > 0;
+  for (int base = 0; base < count; base += 4) {
+    const int lanes = std::min(4, count - base);
+    int I[4], J[4], K[4];
+    const double* a[4];
+    const double* b[4];
+    const double* h[4];
+    for (int l = 0; l < 4; ++l) {
+      const int p = base + std::min(l, lanes - 1);  // short batches repeat their last pair
+      I[l] = pair_i[p];
+      K[l] = pair_k[p];
+      J[l] = neighbors[K[l]];
+      a[l] = bodies[I[l]].c;
+      b[l] = bodies[J[l]].c;
+      h[l] = history[K[l]].data();
+    }
+    // Four bodies' 12 numbers, as rows, turned into 12 vectors of four lanes.
+    auto columns = [](const double* const* p, D4(&c)[12]) {
+      for (int row = 0; row < 3; ++row) {
+        for (int l = 0; l < 4; ++l) c[4 * row + l] = lanes::load(p[l] + 4 * row);
+        transpose(c[4 * row], c[4 * row + 1], c[4 * row + 2], c[4 * row + 3]);
+      }
+    };
+    D4 ca[12], cb[12];
+    columns(a, ca);
+    columns(b, cb);
+    auto gather = [](const double* const* p, int c) {
+      return D4{p[0][c], p[1][c], p[2][c], p[3][c]};
+    };
+    auto gather3 = [&](const double* const* p, int c) {
+      return V3{gather(p, c), gather(p, c + 1), gather(p, c + 2)};
+    };
+    auto vec3 = [](const D4(&c)[12], int k) { return V3{c[k], c[k + 1], c[k + 2]}; };
+    const M4 valid = {0 < lanes ? -1 : 0, 1 < lanes ? -1 : 0, 2 < lanes ? -1 : 0,
+                      3 < lanes ? -1 : 0};
+    const V3 d = vec3(ca, PackedBody::kX) - vec3(cb, PackedBody::kX);
+    const D4 ri = ca[PackedBody::kRadius], rj = cb[PackedBody::kRadius];
+    const D4 mi = ca[PackedBody::kMass], mj = cb[PackedBody::kMass];
+    const D4 reach = ri + rj;
+    const D4 r = lanes::sqrt(dot(d, d));
+    const V3 normal = (1.0 / r) * d;
+    const D4 m_eff = select(ca[PackedBody::kInvMass] == 0, mj,
+                            select(cb[PackedBody::kInvMass] == 0, mi, mi * mj / (mi + mj)));
+    const V3 wi = vec3(ca, PackedBody::kW), wj = vec3(cb, PackedBody::kW);
+    const V3 slip =
+        vec3(ca, PackedBody::kV) - vec3(cb, PackedBody::kV) - cross(ri * wi + rj * wj, normal);
+    const D4 r_eff = ri * rj / reach, delta = reach - r;
+    D4 kn, kt, gamma_n, gamma_t, normal_energy;
+    if constexpr (Law::kConstant) {
+      kn = splat(law.kn), kt = splat(law.kt), gamma_n = splat(law.gamma_n),
+      gamma_t = splat(law.gamma_t);
+      normal_energy = half * kn * delta * delta;
+    } else {
+      for (int l = 0; l < 4; ++l) {
+        const auto c = law.at(delta[l], r_eff[l], m_eff[l]);
+        kn[l] = c.kn, kt[l] = c.kt, gamma_n[l] = c.gamma_n, gamma_t[l] = c.gamma_t;
+        normal_energy[l] = law.normal_energy(delta[l], r_eff[l]);
+      }
+    }
+    const D4 vn = dot(slip, normal);
+    const D4 fn = kn * delta - m_eff * gamma_n * vn;
+    const V3 v_t = slip - vn * normal;
+    // Cundall-Strack: the spring turned onto the contact plane keeping its length, stretched by
+    // this step's slip; the opening kick's mismatch booked as in GranularContacts::contact.
+    const V3 old = gather3(h, 0);
+    V3 xi = old - dot(old, normal) * normal;
+    const D4 kept = dot(xi, xi);
+    xi = select(kept > 0, lanes::sqrt(dot(old, old) / kept), splat(1)) * xi;
+    const D4 turn_mismatch = half_dt * kt * dot(old - xi, v_t);
+    xi = xi + dt * v_t;
+    const D4 stored_before_cap = half * kt * dot(xi, xi);
+    V3 tangential_drag = -(m_eff * gamma_t) * v_t;
+    V3 tangential = tangential_drag - kt * xi;
+    const D4 cap = mu * lanes::abs(fn), ft2 = dot(tangential, tangential);
+    const M4 sliding = (ft2 > cap * cap) & valid;
+    D4 kick_mismatch = zero;
+    if (sliding[0] | sliding[1] | sliding[2] | sliding[3]) {
+      // On the cap: the spring rescaled so spring plus dashpot sits on it (the dashpot part
+      // unchanged); with no spring to rescale, the force itself is capped.
+      const D4 ratio = cap / lanes::sqrt(ft2);
+      const M4 spring = sliding & (kt > 0) & (dot(xi, xi) > 0);
+      const M4 plain = sliding & ~spring;
+      const V3 dashpot = (m_eff * gamma_t / kt) * v_t;
+      const V3 capped_xi = ratio * (xi + dashpot) - dashpot;
+      kick_mismatch = select(spring, half_dt * kt * dot(capped_xi - xi, v_t), zero);
+      xi = select(spring, capped_xi, xi);
+      tangential =
+          select(spring, tangential_drag - kt * xi, select(plain, ratio * tangential, tangential));
+      tangential_drag = select(plain, tangential, tangential_drag);
+    }
+    const V3 drag = tangential_drag - (m_eff * gamma_n * vn) * normal;
+    const V3 force = tangential + fn * normal;
+    const D4 stored = half * kt * dot(xi, xi);
+    potential += select(valid, normal_energy + stored, zero);
+    if constexpr (Commit)
+      capped += select(valid, stored_before_cap - stored + kick_mismatch + turn_mismatch, zero);
+    const V3 arm = cross(normal, tangential), drag_arm = cross(normal, drag);
+    const V3 ti = -ri * arm, tj = -rj * arm, dti = -ri * drag_arm, dtj = -rj * drag_arm;
+    // The loads as rows of four per lane (the layout of BodyLoad), added body by body, in lane
+    // order, since lanes may share a body.
+    const V3 fj = -force, dj = -drag;
+    D4 li[12] = {force.x, force.y, force.z, ti.x,  ti.y,  ti.z,
+                 drag.x,  drag.y,  drag.z,  dti.x, dti.y, dti.z};
+    D4 lj[12] = {fj.x, fj.y, fj.z, tj.x, tj.y, tj.z, dj.x, dj.y, dj.z, dtj.x, dtj.y, dtj.z};
+    for (int row = 0; row < 3; ++row) {
+      transpose(li[4 * row], li[4 * row + 1], li[4 * row + 2], li[4 * row + 3]);
+      transpose(lj[4 * row], lj[4 * row + 1], lj[4 * row + 2], lj[4 * row + 3]);
+    }
+    for (int l = 0; l < lanes; ++l) {
+      double* p = load[I[l]].row();
+      double* q = load[J[l]].row();
+      for (int row = 0; row < 3; ++row) {
+        store(p + 4 * row, lanes::load(p + 4 * row) + li[4 * row + l]);
+        store(q + 4 * row, lanes::load(q + 4 * row) + lj[4 * row + l]);
+      }
+      if constexpr (Commit) history[K[l]] = Vec3(xi.x[l], xi.y[l], xi.z[l]);
+      if (resistance) {
+        BodyLoad& bp = load[I[l]];
+        BodyLoad& bq = load[J[l]];
+        const Vec3 n(normal.x[l], normal.y[l], normal.z[l]);
+        const Vec3 spin = Vec3(wi.x[l], wi.y[l], wi.z[l]) - Vec3(wj.x[l], wj.y[l], wj.z[l]);
+        const Vec3 f(force.x[l], force.y[l], force.z[l]);
+        const Vec3 m = rolling_resistance(params, spin, n, n.dot(f), r_eff[l]);
+        for (int c = 0; c < 3; ++c)
+          bp.torque[c] += m(c), bp.drag_torque[c] += m(c), bq.torque[c] -= m(c),
+              bq.drag_torque[c] -= m(c);
+      }
+    }
+    sums.contacts += lanes;
+  }
+  sums.potential += sum(potential);
+  sums.capped += sum(capped);
+}
+
+}  // namespace stepwise

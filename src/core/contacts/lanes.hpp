@@ -1,0 +1,80 @@
+#pragma once
+// Four doubles computed side by side (GCC vector extensions): AVX registers where the build
+// targets AVX, pairs of SSE2 registers otherwise. Every operation is IEEE-exact per lane, so the
+// results do not depend on which instructions carry them.
+#include <cmath>
+#ifdef __AVX__
+#include <immintrin.h>
+#endif
+
+namespace stepwise::lanes {
+
+using D4 = double __attribute__((vector_size(32)));
+using M4 = long long __attribute__((vector_size(32)));  // per-lane masks: all ones or zero
+
+inline D4 splat(double a) {
+  return D4{a, a, a, a};
+}
+inline D4 select(M4 mask, D4 yes, D4 no) {
+  return mask ? yes : no;
+}
+inline D4 abs(D4 a) {
+  return a < 0 ? -a : a;
+}
+inline D4 sqrt(D4 a) {
+#ifdef __AVX__
+  return _mm256_sqrt_pd(a);
+#else
+  return D4{std::sqrt(a[0]), std::sqrt(a[1]), std::sqrt(a[2]), std::sqrt(a[3])};
+#endif
+}
+inline double sum(D4 a) {
+  return (a[0] + a[1]) + (a[2] + a[3]);
+}
+inline D4 load(const double* p) {
+  D4 v;
+  __builtin_memcpy(&v, p, sizeof v);
+  return v;
+}
+inline void store(double* p, D4 v) {
+  __builtin_memcpy(p, &v, sizeof v);
+}
+
+// Rows r0..r3 become columns: afterwards r_k holds element k of each original row.
+inline void transpose(D4& r0, D4& r1, D4& r2, D4& r3) {
+  const D4 t0 = __builtin_shuffle(r0, r1, M4{0, 4, 2, 6}),
+           t1 = __builtin_shuffle(r0, r1, M4{1, 5, 3, 7});
+  const D4 t2 = __builtin_shuffle(r2, r3, M4{0, 4, 2, 6}),
+           t3 = __builtin_shuffle(r2, r3, M4{1, 5, 3, 7});
+  r0 = __builtin_shuffle(t0, t2, M4{0, 1, 4, 5});
+  r1 = __builtin_shuffle(t1, t3, M4{0, 1, 4, 5});
+  r2 = __builtin_shuffle(t0, t2, M4{2, 3, 6, 7});
+  r3 = __builtin_shuffle(t1, t3, M4{2, 3, 6, 7});
+}
+
+struct V3 {
+  D4 x, y, z;
+};
+inline V3 operator+(const V3& a, const V3& b) {
+  return {a.x + b.x, a.y + b.y, a.z + b.z};
+}
+inline V3 operator-(const V3& a, const V3& b) {
+  return {a.x - b.x, a.y - b.y, a.z - b.z};
+}
+inline V3 operator-(const V3& a) {
+  return {-a.x, -a.y, -a.z};
+}
+inline V3 operator*(D4 s, const V3& a) {
+  return {s * a.x, s * a.y, s * a.z};
+}
+inline D4 dot(const V3& a, const V3& b) {
+  return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+inline V3 cross(const V3& a, const V3& b) {
+  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+inline V3 select(M4 mask, const V3& yes, const V3& no) {
+  return {mask ? yes.x : no.x, mask ? yes.y : no.y, mask ? yes.z : no.z};
+}
+
+}  // namespace stepwise::lanes
