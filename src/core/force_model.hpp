@@ -34,6 +34,9 @@ struct EvalContext {
   Parallel* parallel = nullptr;  // more cores, if the caller has them (see core/parallel.hpp)
 };
 
+// Which per-body work arrays of ForceSums a model fills.
+enum BodyWork : unsigned { kExternalWork = 1, kDragWork = 2 };
+
 struct ForceSums {
   Positions force, torque;
   double potential = 0;          // energy stored by this model at the state
@@ -43,8 +46,8 @@ struct ForceSums {
   int wall_contacts = 0;         // of which body-wall
   // Per-body forces that do work from outside (point forces, drivers) or remove it (drag). They
   // are part of `force`/`torque` too; kept apart so a kick's work can be booked exactly as
-  // h F.(v_before + v_after)/2. Sized only when some model sets `track_body_work`.
-  bool track_body_work = false;
+  // h F.(v_before + v_after)/2. Each pair is sized only if `tracked` has its BodyWork bit.
+  unsigned tracked = 0;
   Positions external_force, external_torque, drag_force, drag_torque;
   void reset(int n) {
     resize(n);
@@ -53,18 +56,25 @@ struct ForceSums {
   // Sizes the arrays (contents undefined) and zeroes the totals; clear() zeroes bodies' columns,
   // so the two can be split over threads.
   void resize(int n) {
-    for (Positions* m : {&force, &torque}) m->resize(3, n);
-    if (track_body_work)
-      for (Positions* m : {&external_force, &external_torque, &drag_force, &drag_torque})
-        m->resize(3, n);
+    force.resize(3, n);
+    torque.resize(3, n);
+    if (tracked & kExternalWork) external_force.resize(3, n), external_torque.resize(3, n);
+    if (tracked & kDragWork) drag_force.resize(3, n), drag_torque.resize(3, n);
     potential = dissipation_power = external_power = 0;
     contacts = wall_contacts = 0;
   }
   void clear(int begin, int end) {
-    for (Positions* m : {&force, &torque}) m->middleCols(begin, end - begin).setZero();
-    if (track_body_work)
-      for (Positions* m : {&external_force, &external_torque, &drag_force, &drag_torque})
-        m->middleCols(begin, end - begin).setZero();
+    const int count = end - begin;
+    force.middleCols(begin, count).setZero();
+    torque.middleCols(begin, count).setZero();
+    if (tracked & kExternalWork) {
+      external_force.middleCols(begin, count).setZero();
+      external_torque.middleCols(begin, count).setZero();
+    }
+    if (tracked & kDragWork) {
+      drag_force.middleCols(begin, count).setZero();
+      drag_torque.middleCols(begin, count).setZero();
+    }
   }
 };
 
@@ -79,8 +89,8 @@ class ForceModel {
   virtual void apply(const StateView& s, ForceSums& out, const EvalContext& ctx) = 0;
   // Analytic ∂F/∂x and ∂F/∂v as triplets over 3N dofs; false means "use finite differences".
   virtual bool jacobian(const StateView& s, Triplets& dfdx, Triplets& dfdv) const { return false; }
-  // True if it fills ForceSums' per-body external / drag forces instead of the power scalars.
-  virtual bool body_work() const { return false; }
+  // The per-body arrays of ForceSums it fills instead of the power scalars (BodyWork bits).
+  virtual unsigned body_work() const { return 0; }
   // Energy this model dissipated internally outside the power quadrature (e.g. friction slips).
   virtual double internal_dissipation() const { return 0; }
   // Largest natural angular frequency it introduces (for the critical time step), or 0.

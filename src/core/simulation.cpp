@@ -60,13 +60,12 @@ void Simulation::edit(const std::function<void(World&)>& change) {
   if (ledger_started_) external_work_ += energy().total - before;
 }
 
-bool Simulation::tracks_body_work() const {
-  if (world_.local_damping > 0) return true;
-  for (const auto& f : world_.forces)
-    if (f->body_work()) return true;
+unsigned Simulation::tracks_body_work() const {
+  unsigned bits = world_.local_damping > 0 ? kDragWork : 0;
+  for (const auto& f : world_.forces) bits |= f->body_work();
   for (auto flag : world_.flags)
-    if (flag & (kDriven | kDrivenSpin)) return true;
-  return false;
+    if (flag & (kDriven | kDrivenSpin)) bits |= kExternalWork;
+  return bits;
 }
 
 void Simulation::ensure_start_evaluation() {
@@ -80,8 +79,9 @@ void Simulation::ensure_start_evaluation() {
 void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool commit,
                           Evaluation& out) {
   const int n = world_.size();
-  const bool tracked = track_body_work_;
-  scratch_.track_body_work = tracked;
+  const unsigned tracked = track_body_work_;
+  const bool external = tracked & kExternalWork, drag = tracked & kDragWork;
+  scratch_.tracked = tracked;
   scratch_.resize(n);
   for_each_range(parallel_, n, [&](int, int begin, int end) { scratch_.clear(begin, end); });
   StateView view{world_, x, v, world_.w};
@@ -102,7 +102,7 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
     Powers sum;
     for (int i = begin; i < end; ++i) {
       const auto f = world_.flags[i];
-      if (tracked && (f & (kDriven | kDrivenSpin))) {
+      if (external && (f & (kDriven | kDrivenSpin))) {
         // The driver holds the prescribed motion against everything else acting on the body.
         if (f & kDriven) scratch_.external_force.col(i) -= scratch_.force.col(i);
         scratch_.external_torque.col(i) -= scratch_.torque.col(i);
@@ -111,18 +111,18 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
         // Forces on a pivoted body act as torques about the pivot.
         const Vec3 arm = x.col(i) - world_.pivot.col(i);
         scratch_.torque.col(i) += arm.cross(scratch_.force.col(i));
-        if (tracked) {
+        if (external) {
           scratch_.external_torque.col(i) += arm.cross(scratch_.external_force.col(i));
-          scratch_.drag_torque.col(i) += arm.cross(scratch_.drag_force.col(i));
           scratch_.external_force.col(i).setZero();
+        }
+        if (drag) {
+          scratch_.drag_torque.col(i) += arm.cross(scratch_.drag_force.col(i));
           scratch_.drag_force.col(i).setZero();
         }
       }
       if (world_.local_damping > 0) apply_local_damping(i, v.col(i));
-      if (tracked) {
-        sum.external += scratch_.external_force.col(i).dot(v.col(i));
-        sum.dissipation -= scratch_.drag_force.col(i).dot(v.col(i));
-      }
+      if (external) sum.external += scratch_.external_force.col(i).dot(v.col(i));
+      if (drag) sum.dissipation -= scratch_.drag_force.col(i).dot(v.col(i));
     }
     partial[task] = sum;
   });
@@ -132,13 +132,19 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   }
   out.force.swap(scratch_.force);
   out.torque.swap(scratch_.torque);
-  if (tracked) {
+  if (external) {
     out.external_force.swap(scratch_.external_force);
     out.external_torque.swap(scratch_.external_torque);
+  } else {
+    out.external_force.resize(3, 0);
+    out.external_torque.resize(3, 0);
+  }
+  if (drag) {
     out.drag_force.swap(scratch_.drag_force);
     out.drag_torque.swap(scratch_.drag_torque);
   } else {
-    out.external_force.resize(3, 0);
+    out.drag_force.resize(3, 0);
+    out.drag_torque.resize(3, 0);
   }
 }
 
@@ -166,11 +172,12 @@ void Simulation::book_kick(const Evaluation& e, const Positions& v_before, const
                            double h) {
   dissipated_ += e.pair_powers.dissipation * h;
   external_work_ += e.pair_powers.external * h;
-  if (e.external_force.cols() == 0) return;
+  const bool external = e.external_force.cols() > 0, drag = e.drag_force.cols() > 0;
+  if (!external && !drag) return;
   for (int i = 0; i < world_.size(); ++i) {
     const Vec3 mean = 0.5 * (v_before.col(i) + v_after.col(i));
-    external_work_ += h * e.external_force.col(i).dot(mean);
-    dissipated_ -= h * e.drag_force.col(i).dot(mean);
+    if (external) external_work_ += h * e.external_force.col(i).dot(mean);
+    if (drag) dissipated_ -= h * e.drag_force.col(i).dot(mean);
   }
 }
 
@@ -180,41 +187,41 @@ void Simulation::kick_and_book(const Evaluation& e, double h) {
   external_work_ += e.pair_powers.external * h;
   Positions& v = world_.v;
   const VecX& inv_mass = world_.inv_mass;
-  const bool tracked = e.external_force.cols() > 0;
-  double external[kMaxTasks] = {}, dissipated[kMaxTasks] = {};
+  const bool external = e.external_force.cols() > 0, drag = e.drag_force.cols() > 0;
+  double external_work[kMaxTasks] = {}, dissipated[kMaxTasks] = {};
   for_each_range(parallel_, world_.size(), [&](int task, int begin, int end) {
     double work = 0, loss = 0;
     for (int i = begin; i < end; ++i) {
       const Vec3 before = v.col(i);
       v.col(i) += h * (e.force.col(i) * inv_mass(i));
-      if (!tracked) continue;
       const Vec3 mean = 0.5 * (before + v.col(i));
-      work += h * e.external_force.col(i).dot(mean);
-      loss -= h * e.drag_force.col(i).dot(mean);
+      if (external) work += h * e.external_force.col(i).dot(mean);
+      if (drag) loss -= h * e.drag_force.col(i).dot(mean);
     }
-    external[task] = work;
+    external_work[task] = work;
     dissipated[task] = loss;
   });
   for (int t = 0; t < range_count(parallel_, world_.size()); ++t)
-    external_work_ += external[t], dissipated_ += dissipated[t];
+    external_work_ += external_work[t], dissipated_ += dissipated[t];
 }
 
 void Simulation::book_rotation_work(const Evaluation& e, const Positions& w_before,
                                     const Positions& w_after, double h) {
-  if (e.external_torque.cols() == 0) return;
-  double external[kMaxTasks] = {}, dissipated[kMaxTasks] = {};
+  const bool external = e.external_torque.cols() > 0, drag = e.drag_torque.cols() > 0;
+  if (!external && !drag) return;
+  double external_work[kMaxTasks] = {}, dissipated[kMaxTasks] = {};
   for_each_range(parallel_, world_.size(), [&](int task, int begin, int end) {
     double work = 0, loss = 0;
     for (int i = begin; i < end; ++i) {
       const Vec3 mean = 0.5 * (w_before.col(i) + w_after.col(i));
-      work += h * e.external_torque.col(i).dot(mean);
-      loss -= h * e.drag_torque.col(i).dot(mean);
+      if (external) work += h * e.external_torque.col(i).dot(mean);
+      if (drag) loss -= h * e.drag_torque.col(i).dot(mean);
     }
-    external[task] = work;
+    external_work[task] = work;
     dissipated[task] = loss;
   });
   for (int t = 0; t < range_count(parallel_, world_.size()); ++t)
-    external_work_ += external[t], dissipated_ += dissipated[t];
+    external_work_ += external_work[t], dissipated_ += dissipated[t];
 }
 
 void Simulation::copy_spins(Positions& out) const {
@@ -227,7 +234,7 @@ void Simulation::copy_spins(Positions& out) const {
 std::optional<StepFailure> Simulation::step() {
   ensure_start_evaluation();
   if (!ledger_started_) reset_ledger();
-  const bool tracked = cached_.external_force.cols() > 0;
+  const bool tracked = cached_.external_torque.cols() > 0 || cached_.drag_torque.cols() > 0;
   const bool kick_drift_kick = rotation_->needs_end_torque();
   if (tracked) copy_spins(w_before_);
   rotation_->set_parallel(parallel_);
@@ -503,6 +510,7 @@ void Dynamics::jacobians(const Positions& x, const Positions& v, double t, Spars
   StateView view{world, x, v, world.w};
   EvalContext ctx{t, sim_->dt_, false, sim_->parallel_};
   ForceSums plus, minus;
+  plus.tracked = minus.tracked = sim_->tracks_body_work();  // models write the arrays they track
   for (auto& model : world.forces) {
     if (model->jacobian(view, tx, tv)) continue;
     // Central differences on this model alone, one dof at a time.
@@ -564,12 +572,14 @@ void save_evaluation(const Simulation::Evaluation& e, ParamTable& out) {
   if (e.external_force.size()) {
     out.set("external_force", flatten(e.external_force));
     out.set("external_torque", flatten(e.external_torque));
+  }
+  if (e.drag_force.size()) {
     out.set("drag_force", flatten(e.drag_force));
     out.set("drag_torque", flatten(e.drag_torque));
   }
 }
 
-void load_evaluation(const ParamTable& in, int n, Simulation::Evaluation& e) {
+void load_evaluation(const ParamTable& in, int n, unsigned tracked, Simulation::Evaluation& e) {
   const std::string where = in.where() + " cached forces";
   e.force = unflatten(in.numbers("force"), 3, n, where);
   e.torque = unflatten(in.numbers("torque"), 3, n, where);
@@ -581,12 +591,16 @@ void load_evaluation(const ParamTable& in, int n, Simulation::Evaluation& e) {
   e.pair_powers.external = in.number("pair_external_power");
   e.contacts = static_cast<int>(in.number("contacts"));
   e.wall_contacts = static_cast<int>(in.number("wall_contacts"));
-  if (in.has("external_force")) {
-    e.external_force = unflatten(in.numbers("external_force"), 3, n, where);
-    e.external_torque = unflatten(in.numbers("external_torque"), 3, n, where);
-    e.drag_force = unflatten(in.numbers("drag_force"), 3, n, where);
-    e.drag_torque = unflatten(in.numbers("drag_torque"), 3, n, where);
-  }
+  // The per-body work arrays the scene tracks now (a file may hold more or fewer).
+  auto pair = [&](unsigned bit, const char* force, const char* torque, Positions& f, Positions& t) {
+    f.resize(3, 0);
+    t.resize(3, 0);
+    if (!(tracked & bit)) return;
+    f = in.has(force) ? unflatten(in.numbers(force), 3, n, where) : Positions::Zero(3, n);
+    t = in.has(torque) ? unflatten(in.numbers(torque), 3, n, where) : Positions::Zero(3, n);
+  };
+  pair(kExternalWork, "external_force", "external_torque", e.external_force, e.external_torque);
+  pair(kDragWork, "drag_force", "drag_torque", e.drag_force, e.drag_torque);
 }
 
 }  // namespace
@@ -637,7 +651,7 @@ void Simulation::load_state(const ParamTable& in) {
   cache_valid_ = false;
   for (const ParamTable& t : in.tables("cache")) {
     track_body_work_ = tracks_body_work();
-    load_evaluation(t, world_.size(), cached_);
+    load_evaluation(t, world_.size(), track_body_work_, cached_);
     cache_valid_ = true;
   }
 }

@@ -79,7 +79,7 @@ class Simulation {
     Positions force, torque;
     Powers powers;       // at the evaluated velocities: pair terms plus translational body work
     Powers pair_powers;  // the models' own power scalars (dashpots, contacts)
-    Positions external_force, external_torque, drag_force, drag_torque;  // if tracked
+    Positions external_force, external_torque, drag_force, drag_torque;  // if tracked, else empty
     double potential = 0;
     std::vector<double> potentials;
     int contacts = 0, wall_contacts = 0;
@@ -93,7 +93,7 @@ class Simulation {
   void copy_spins(Positions& out) const;
   void book_rotation_work(const Evaluation& e, const Positions& w_before, const Positions& w_after,
                           double h);
-  bool tracks_body_work() const;
+  unsigned tracks_body_work() const;  // BodyWork bits
   void apply_local_damping(int i, const Vec3& v);
   std::optional<StepFailure> check_finite() const;
 
@@ -110,7 +110,7 @@ class Simulation {
 
   Evaluation cached_, trial_;
   Positions w_before_;       // angular velocities before the current rotation kick
-  bool track_body_work_ = false;
+  unsigned track_body_work_ = 0;
   bool cache_valid_ = false;
   bool end_evaluated_ = false;
   ForceSums scratch_;

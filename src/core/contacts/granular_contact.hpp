@@ -52,7 +52,7 @@ class GranularContacts final : public ForceModel {
     }
   }
   std::string kind() const override { return Law::kName; }
-  bool body_work() const override { return true; }
+  unsigned body_work() const override { return kDragWork; }
   std::unique_ptr<ForceModel> clone() const override {
     return std::make_unique<GranularContacts>(*this);
   }
@@ -69,7 +69,7 @@ class GranularContacts final : public ForceModel {
   void apply_as(const StateView& s, ForceSums& out, const EvalContext& ctx) {
     const World& world = s.world;
     const int n = world.size();
-    if (list_.needs_rebuild(s.x, ctx.parallel)) rebuild(s.x, world.radius);
+    if (list_.needs_rebuild(s.x, ctx.parallel)) rebuild(s.x, world.radius, ctx.parallel);
     if (static_cast<int>(wall_history_.size()) != n * static_cast<int>(walls_.size())) {
       wall_history_.assign(n * walls_.size(), Vec3::Zero());
       for (size_t k = 0; k < pending_walls_.size(); k += 5) {  // saved history, once
@@ -440,23 +440,27 @@ class GranularContacts final : public ForceModel {
     history.setZero();
   }
 
-  void rebuild(const Positions& x, const VecX& radius) {
+  void rebuild(const Positions& x, const VecX& radius, Parallel* parallel) {
     // Carry each pair's history over to the new list (both lists are sorted per body).
     const std::vector<int> old_offsets = list_.offsets(), old_neighbors = list_.neighbors();
-    const std::vector<Vec3> old_history = history_;
-    list_.update(x, radius);
+    std::vector<Vec3> old_history;
+    old_history.swap(history_);
+    list_.update(x, radius, parallel);
     const auto& offsets = list_.offsets();
     const auto& neighbors = list_.neighbors();
-    history_.assign(neighbors.size(), Vec3::Zero());
+    history_.resize(neighbors.size());
     const int old_n = static_cast<int>(old_offsets.size()) - 1;
-    for (int i = 0; i < list_.size() && i < old_n; ++i) {
-      int a = old_offsets[i];
-      for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
-        while (a < old_offsets[i + 1] && old_neighbors[a] < neighbors[k]) ++a;
-        if (a < old_offsets[i + 1] && old_neighbors[a] == neighbors[k])
-          history_[k] = old_history[a];
+    for_each_range(parallel, list_.size(), [&](int, int begin, int end) {
+      for (int i = begin; i < end; ++i) {
+        int a = i < old_n ? old_offsets[i] : 0;
+        const int a_end = i < old_n ? old_offsets[i + 1] : 0;
+        for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
+          while (a < a_end && old_neighbors[a] < neighbors[k]) ++a;
+          history_[k] =
+              a < a_end && old_neighbors[a] == neighbors[k] ? old_history[a] : Vec3::Zero();
+        }
       }
-    }
+    });
     if (pending_.empty()) return;
     for (int i = 0; i < list_.size(); ++i)  // history loaded with a saved state
       for (int k = offsets[i]; k < offsets[i + 1]; ++k) {

@@ -5,7 +5,7 @@
 // branches, and adds the loads to both bodies. The physics is that of GranularContacts::contact.
 #include <algorithm>
 
-#include "core/contacts/lanes.hpp"
+#include "core/lanes.hpp"
 #include "core/types.hpp"
 
 namespace stepwise {

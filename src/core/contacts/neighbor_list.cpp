@@ -17,13 +17,13 @@ bool NeighborList::needs_rebuild(const Positions& x, Parallel* parallel) const {
          moved + range_count(parallel, int(x.cols()));
 }
 
-bool NeighborList::update(const Positions& x, const VecX& radius) {
-  if (!needs_rebuild(x)) return false;
-  build(x, radius);
+bool NeighborList::update(const Positions& x, const VecX& radius, Parallel* parallel) {
+  if (!needs_rebuild(x, parallel)) return false;
+  build(x, radius, parallel);
   return true;
 }
 
-void NeighborList::build(const Positions& x, const VecX& radius) {
+void NeighborList::build(const Positions& x, const VecX& radius, Parallel* parallel) {
   const int n = static_cast<int>(x.cols());
   built_at_ = x;
   force_rebuild_ = false;
@@ -56,31 +56,41 @@ void NeighborList::build(const Positions& x, const VecX& radius) {
     cell_next_[i] = cell_head_[c];
     cell_head_[c] = i;
   }
-  std::vector<int> found;
-  for (int i = 0; i < n; ++i) {
-    found.clear();
-    const int cx = cell_of(i, 0), cy = cell_of(i, 1), cz = cell_of(i, 2);
-    for (int dz = -1; dz <= 1; ++dz) {
-      const int z = cz + dz;
-      if (z < 0 || z >= dims(2)) continue;
-      for (int dy = -1; dy <= 1; ++dy) {
-        const int y = cy + dy;
-        if (y < 0 || y >= dims(1)) continue;
-        for (int dx = -1; dx <= 1; ++dx) {
-          const int xx = cx + dx;
-          if (xx < 0 || xx >= dims(0)) continue;
-          for (int j = cell_head_[(z * dims(1) + y) * dims(0) + xx]; j >= 0; j = cell_next_[j]) {
-            if (j <= i) continue;
-            const double reach = radius(i) + radius(j) + skin_;
-            if ((x.col(i) - x.col(j)).squaredNorm() < reach * reach) found.push_back(j);
+  // Each task lists its own bodies' partners; the lists are joined in task order.
+  const int tasks = range_count(parallel, n);
+  found_.resize(tasks);
+  for_each_range(parallel, n, [&](int task, int begin, int end) {
+    std::vector<int>& out = found_[task];
+    out.clear();
+    for (int i = begin; i < end; ++i) {
+      const size_t first = out.size();
+      const int cx = cell_of(i, 0), cy = cell_of(i, 1), cz = cell_of(i, 2);
+      for (int dz = -1; dz <= 1; ++dz) {
+        const int z = cz + dz;
+        if (z < 0 || z >= dims(2)) continue;
+        for (int dy = -1; dy <= 1; ++dy) {
+          const int y = cy + dy;
+          if (y < 0 || y >= dims(1)) continue;
+          for (int dx = -1; dx <= 1; ++dx) {
+            const int xx = cx + dx;
+            if (xx < 0 || xx >= dims(0)) continue;
+            for (int j = cell_head_[(z * dims(1) + y) * dims(0) + xx]; j >= 0; j = cell_next_[j]) {
+              if (j <= i) continue;
+              const double reach = radius(i) + radius(j) + skin_;
+              if ((x.col(i) - x.col(j)).squaredNorm() < reach * reach) out.push_back(j);
+            }
           }
         }
       }
+      std::sort(out.begin() + first, out.end());
+      offsets_[i + 1] = static_cast<int>(out.size() - first);  // a count until the sum below
     }
-    std::sort(found.begin(), found.end());
-    neighbors_.insert(neighbors_.end(), found.begin(), found.end());
-    offsets_[i + 1] = static_cast<int>(neighbors_.size());
-  }
+  });
+  for (int i = 0; i < n; ++i) offsets_[i + 1] += offsets_[i];
+  neighbors_.resize(offsets_[n]);
+  for_each_range(parallel, n, [&](int task, int begin, int) {
+    std::copy(found_[task].begin(), found_[task].end(), neighbors_.begin() + offsets_[begin]);
+  });
 }
 
 std::vector<std::pair<int, int>> NeighborList::brute_force(const Positions& x, const VecX& radius,

@@ -13,16 +13,19 @@ namespace stepwise {
 class NeighborList {
  public:
   explicit NeighborList(double skin = 0.1) : skin_(skin) {}
-  void set_skin(double skin) { skin_ = skin; force_rebuild_ = true; }
+  void set_skin(double skin) {
+    skin_ = skin;
+    force_rebuild_ = true;
+  }
   double skin() const { return skin_; }
   void invalidate() { force_rebuild_ = true; }
 
   // Rebuilds the list if needed. Returns true if it did.
-  bool update(const Positions& x, const VecX& radius);
+  bool update(const Positions& x, const VecX& radius, Parallel* parallel = nullptr);
   bool needs_rebuild(const Positions& x, Parallel* parallel = nullptr) const;
 
   int size() const { return static_cast<int>(offsets_.size()) - 1; }
-  const std::vector<int>& offsets() const { return offsets_; }   // size n + 1
+  const std::vector<int>& offsets() const { return offsets_; }  // size n + 1
   const std::vector<int>& neighbors() const { return neighbors_; }
   long builds() const { return builds_; }
 
@@ -31,12 +34,13 @@ class NeighborList {
                                                       double margin);
 
  private:
-  void build(const Positions& x, const VecX& radius);
+  void build(const Positions& x, const VecX& radius, Parallel* parallel);
   double skin_;
   bool force_rebuild_ = true;
   Positions built_at_;
   std::vector<int> offsets_{0}, neighbors_;
   std::vector<int> cell_head_, cell_next_;
+  std::vector<std::vector<int>> found_;  // per task: its bodies' partners, in body order
   long builds_ = 0;
 };
 

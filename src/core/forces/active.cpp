@@ -11,7 +11,7 @@ class Active final : public ForceModel {
       : force_(p.number("force", 1.0)), torque_(p.vec3("torque", Vec3::Zero())) {}
   std::string kind() const override { return "active"; }
   std::unique_ptr<ForceModel> clone() const override { return std::make_unique<Active>(*this); }
-  bool body_work() const override { return true; }
+  unsigned body_work() const override { return kExternalWork; }
 
   void apply(const StateView& s, ForceSums& out, const EvalContext&) override {
     const World& world = s.world;

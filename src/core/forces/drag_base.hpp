@@ -13,7 +13,7 @@ class DragBase : public ForceModel {
     if (!(c_ >= 0) || !(c_rot_ >= 0))
       throw InputError(p.where() + ": drag coefficients must be >= 0");
   }
-  bool body_work() const override { return true; }
+  unsigned body_work() const override { return kDragWork; }
   void save(ParamTable& out) const override {
     out.set("c", c_);
     out.set("c_rot", c_rot_);

@@ -26,7 +26,7 @@ class MouseSpring final : public ForceModel {
     out.force.col(body_) += f;
     out.external_force.col(body_) += f;
   }
-  bool body_work() const override { return true; }
+  unsigned body_work() const override { return kExternalWork; }
   double max_frequency(const World& world) const override {
     return world.inv_mass(body_) > 0 ? std::sqrt(k_ * world.inv_mass(body_)) : 0.0;
   }

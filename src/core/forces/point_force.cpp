@@ -27,7 +27,7 @@ class PointForce final : public ForceModel {
     out.external_force.col(body_) += force_;
     out.external_torque.col(body_) += arm.cross(force_);
   }
-  bool body_work() const override { return true; }
+  unsigned body_work() const override { return kExternalWork; }
   bool jacobian(const StateView&, Triplets&, Triplets&) const override { return true; }
   void save(ParamTable& out) const override {
     out.set("body", double(body_));
