@@ -61,7 +61,7 @@ void Simulation::edit(const std::function<void(World&)>& change) {
 }
 
 unsigned Simulation::tracks_body_work() const {
-  unsigned bits = world_.local_damping > 0 ? kDragWork : 0;
+  unsigned bits = world_.local_damping > 0 ? unsigned{kDragWork} : 0u;
   for (const auto& f : world_.forces) bits |= f->body_work();
   for (auto flag : world_.flags)
     if (flag & (kDriven | kDrivenSpin)) bits |= kExternalWork;

@@ -20,7 +20,7 @@ class PairPotential : public ForceModel {
   // The seed's tangential interaction f_t = mu (Omega_ij x r_ij), Omega_ij = (w_i + w_j) / 2,
   // acting at the contact point; its work goes through the per-body drag sums so the ledger
   // books it exactly (it may feed energy in as well as take it out).
-  unsigned body_work() const override { return spin_friction_ > 0 ? kDragWork : 0; }
+  unsigned body_work() const override { return spin_friction_ > 0 ? unsigned{kDragWork} : 0u; }
 
   // Energy and radial force magnitude (positive = repulsive) at distance r < reach.
   virtual void pair(double r, double reach, double& energy, double& force) const = 0;
