@@ -36,6 +36,8 @@ using RotationRegistry = Registry<RotationScheme>;
 
 // Helpers shared by the schemes.
 bool rotates_freely(const World& world, int i);      // torque-driven (free or pivoted)
+// Bodies first .. first + count - 1 are all free spheres (scalar inertia, no pivot).
+bool free_spheres(const World& world, int first, int count);
 void advance_driven_orientation(World& world, int i, double dt);  // prescribed ω
 // L += h/2 tau(n+1) and w from L: the closing kick of the kick-drift-kick schemes.
 void closing_half_kick(World& world, const Positions& torque, double h, Parallel* parallel = nullptr);

@@ -44,7 +44,7 @@ class Buss2 final : public RotationScheme {
     for_each_range(parallel_, world.size(), [&](int, int begin, int end) {
       int i = begin;
       for (; i + 4 <= end; i += 4) {
-        if (free_spheres(world, i))
+        if (free_spheres(world, i, 4))
           step_spheres(world, torque, h, i);
         else
           for (int k = 0; k < 4; ++k) step_body(world, torque, h, i + k);
@@ -59,12 +59,6 @@ class Buss2 final : public RotationScheme {
   }
 
  private:
-  static bool free_spheres(const World& world, int first) {
-    for (int i = first; i < first + 4; ++i)
-      if (!rotates_freely(world, i) || !world.isotropic(i)) return false;
-    return true;
-  }
-
   // Four spheres side by side: the sphere branch of step_body, the same operations in the same
   // order, so each lane's result is that of step_body to the bit.
   static void step_spheres(World& world, const Positions& torque, double h, int first) {
