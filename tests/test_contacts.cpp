@@ -105,6 +105,49 @@ TEST_CASE("contacts conserve linear momentum to round-off (no walls, no gravity)
   CHECK((sim.energy().momentum - p0).norm() < 1e-11);
 }
 
+TEST_CASE("pairs computed four at a time get each pair's own force, torque and energy") {
+  // A tight cluster, so batches of four share bodies, against every touching pair alone.
+  Random random(11);
+  std::vector<BodySpec> specs;
+  for (int i = 0; i < 150; ++i) {
+    BodySpec b;
+    b.radius = random.uniform(0.4, 0.6);
+    b.mass = random.uniform(0.5, 2.0);
+    b.position = Vec3(random.uniform(0, 4), random.uniform(0, 4), random.uniform(0, 4));
+    b.velocity = Vec3(random.normal(), random.normal(), random.normal());
+    b.angular_velocity = Vec3(random.normal(), random.normal(), random.normal());
+    specs.push_back(b);
+  }
+  ParamTable hooke;
+  hooke.set("kn", 1000.0);
+  hooke.set("mu", 0.05);  // low, so some pairs start on the Coulomb cap
+  auto simulation = [&](const std::vector<BodySpec>& bodies) {
+    World world;
+    for (const BodySpec& b : bodies) world.add_body(b);
+    world.add_force(ForceRegistry::instance().make("hooke", hooke));
+    return Simulation(world, 1e-3, "velocity-verlet", "buss2");
+  };
+  Simulation all = simulation(specs);
+  const EnergyReport report = all.energy();
+  Positions force = Positions::Zero(3, 150), torque = Positions::Zero(3, 150);
+  double potential = 0;
+  int pairs = 0;
+  for (int i = 0; i < 150; ++i)
+    for (int j = i + 1; j < 150; ++j) {
+      if ((specs[i].position - specs[j].position).norm() >= specs[i].radius + specs[j].radius) continue;
+      Simulation two = simulation({specs[i], specs[j]});
+      potential += two.energy().potential;
+      force.col(i) += two.forces().col(0), force.col(j) += two.forces().col(1);
+      torque.col(i) += two.torques().col(0), torque.col(j) += two.torques().col(1);
+      ++pairs;
+    }
+  CHECK(pairs > 300);
+  CHECK(report.contacts == pairs);
+  CHECK(report.potential == doctest::Approx(potential).epsilon(1e-12));
+  CHECK((all.forces() - force).cwiseAbs().maxCoeff() < 1e-10 * force.cwiseAbs().maxCoeff());
+  CHECK((all.torques() - torque).cwiseAbs().maxCoeff() < 1e-10 * torque.cwiseAbs().maxCoeff());
+}
+
 TEST_CASE("settle: kinetic + stored + dissipated = initial energy + work") {
   // 1000 spheres falling into the box for 6000 steps: impacts, piling, rolling, settling.
   auto worst_error = [](const std::map<std::string, ParamValue>& extra, double dt_fraction) {
