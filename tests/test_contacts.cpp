@@ -18,16 +18,20 @@ TEST_CASE("impact: restitution and contact duration of the spring-dashpot within
   const double w0 = std::sqrt(kn / m), zeta = gamma_n / (2 * w0);
   const double restitution = std::exp(-M_PI * zeta / std::sqrt(1 - zeta * zeta));
   const double duration = M_PI / std::sqrt(kn / m - 0.25 * gamma_n * gamma_n);
-  Simulation sim = scene_simulation("impact", "velocity-verlet", duration / 500,
-                                    {{"g", 0.0}, {"v0", 1.0}, {"height", 0.01}, {"gamma_n", gamma_n}});
+  Simulation sim =
+      scene_simulation("impact", "velocity-verlet", duration / 500,
+                       {{"g", 0.0}, {"v0", 1.0}, {"height", 0.01}, {"gamma_n", gamma_n}});
   const double r = sim.world().radius(0);
   double touch = -1, leave = -1, previous_gap = sim.world().x(2, 0) - r, previous_t = 0;
   while (leave < 0 && sim.time() < 1) {
     REQUIRE_FALSE(sim.step());
     const double gap = sim.world().x(2, 0) - r;  // interpolate the crossings of gap = 0
-    const double crossing = previous_t + (sim.time() - previous_t) * previous_gap / (previous_gap - gap);
-    if (touch < 0 && gap < 0) touch = crossing;
-    else if (touch >= 0 && gap >= 0) leave = crossing;
+    const double crossing =
+        previous_t + (sim.time() - previous_t) * previous_gap / (previous_gap - gap);
+    if (touch < 0 && gap < 0)
+      touch = crossing;
+    else if (touch >= 0 && gap >= 0)
+      leave = crossing;
     previous_gap = gap;
     previous_t = sim.time();
   }
@@ -42,8 +46,10 @@ TEST_CASE("incline: rolls at 5/7 g sin below tan = 7/2 mu, slips at g (sin - mu 
   for (double degrees : {10.0, 20.0, 60.0, 75.0}) {
     const double a = degrees * M_PI / 180;
     const bool rolls = std::tan(a) < 3.5 * mu;
-    const double expected = rolls ? 5.0 / 7.0 * g * std::sin(a) : g * (std::sin(a) - mu * std::cos(a));
-    Simulation sim = scene_simulation("incline", "velocity-verlet", 5e-5, {{"angle", degrees}, {"mu", mu}});
+    const double expected =
+        rolls ? 5.0 / 7.0 * g * std::sin(a) : g * (std::sin(a) - mu * std::cos(a));
+    Simulation sim =
+        scene_simulation("incline", "velocity-verlet", 5e-5, {{"angle", degrees}, {"mu", mu}});
     REQUIRE_FALSE(sim.advance(4000));  // t = 0.2: past the start-up transient
     const double v1 = sim.world().v(0, 0), t1 = sim.time();
     REQUIRE_FALSE(sim.advance(16000));  // t = 1
@@ -52,8 +58,10 @@ TEST_CASE("incline: rolls at 5/7 g sin below tan = 7/2 mu, slips at g (sin - mu 
     INFO(degrees << " deg: a " << measured << " expected " << expected << " (rolls " << rolls
                  << "), v " << sim.world().v(0, 0) << " w r " << spin_speed);
     CHECK(std::abs(measured / expected - 1) < 0.02);
-    if (rolls) CHECK(std::abs(spin_speed / sim.world().v(0, 0) - 1) < 0.01);
-    else CHECK(spin_speed < 0.9 * sim.world().v(0, 0));
+    if (rolls)
+      CHECK(std::abs(spin_speed / sim.world().v(0, 0) - 1) < 0.01);
+    else
+      CHECK(spin_speed < 0.9 * sim.world().v(0, 0));
   }
 }
 
@@ -71,10 +79,12 @@ TEST_CASE("the neighbour list holds exactly the brute-force pairs, dense and spa
     list.update(x, radius);
     std::vector<std::pair<int, int>> listed;
     for (int i = 0; i < n; ++i)
-      for (int k = list.offsets()[i]; k < list.offsets()[i + 1]; ++k) listed.emplace_back(i, list.neighbors()[k]);
+      for (int k = list.offsets()[i]; k < list.offsets()[i + 1]; ++k)
+        listed.emplace_back(i, list.neighbors()[k]);
     CHECK(listed == NeighborList::brute_force(x, radius, 0.2));
     // Move everything by less than half the skin: no rebuild, and every touching pair is listed.
-    for (int i = 0; i < n; ++i) x.col(i) += 0.099 * Vec3(random.normal(), random.normal(), random.normal()).normalized();
+    for (int i = 0; i < n; ++i)
+      x.col(i) += 0.099 * Vec3(random.normal(), random.normal(), random.normal()).normalized();
     CHECK_FALSE(list.update(x, radius));
     const std::set<std::pair<int, int>> have(listed.begin(), listed.end());
     for (const auto& pair : NeighborList::brute_force(x, radius, 0.0)) CHECK(have.count(pair) == 1);
@@ -83,18 +93,30 @@ TEST_CASE("the neighbour list holds exactly the brute-force pairs, dense and spa
   }
 }
 
-TEST_CASE("contacts conserve linear momentum to round-off (no walls, no gravity)") {
-  World world;
-  Random random(5);
-  for (int i = 0; i < 200; ++i) {
+namespace {
+
+// n spheres of radius r_min..r_max scattered in a cube of side `box`, moving and spinning.
+std::vector<BodySpec> random_spheres(std::uint64_t seed, int n, double box, double r_min,
+                                     double r_max) {
+  Random random(seed);
+  std::vector<BodySpec> specs;
+  for (int i = 0; i < n; ++i) {
     BodySpec b;
-    b.radius = 0.5;
+    b.radius = random.uniform(r_min, r_max);
     b.mass = random.uniform(0.5, 2.0);
-    b.position = Vec3(random.uniform(0, 5), random.uniform(0, 5), random.uniform(0, 5));
+    b.position = Vec3(random.uniform(0, box), random.uniform(0, box), random.uniform(0, box));
     b.velocity = Vec3(random.normal(), random.normal(), random.normal());
     b.angular_velocity = Vec3(random.normal(), random.normal(), random.normal());
-    world.add_body(b);
+    specs.push_back(b);
   }
+  return specs;
+}
+
+}  // namespace
+
+TEST_CASE("contacts conserve linear momentum to round-off (no walls, no gravity)") {
+  World world;
+  for (const BodySpec& b : random_spheres(5, 200, 5.0, 0.5, 0.5)) world.add_body(b);
   ParamTable hooke;
   hooke.set("kn", 1000.0);
   world.add_force(ForceRegistry::instance().make("hooke", hooke));
@@ -107,17 +129,7 @@ TEST_CASE("contacts conserve linear momentum to round-off (no walls, no gravity)
 
 TEST_CASE("pairs computed four at a time get each pair's own force, torque and energy") {
   // A tight cluster, so batches of four share bodies, against every touching pair alone.
-  Random random(11);
-  std::vector<BodySpec> specs;
-  for (int i = 0; i < 150; ++i) {
-    BodySpec b;
-    b.radius = random.uniform(0.4, 0.6);
-    b.mass = random.uniform(0.5, 2.0);
-    b.position = Vec3(random.uniform(0, 4), random.uniform(0, 4), random.uniform(0, 4));
-    b.velocity = Vec3(random.normal(), random.normal(), random.normal());
-    b.angular_velocity = Vec3(random.normal(), random.normal(), random.normal());
-    specs.push_back(b);
-  }
+  const std::vector<BodySpec> specs = random_spheres(11, 150, 4.0, 0.4, 0.6);
   ParamTable hooke;
   hooke.set("kn", 1000.0);
   hooke.set("mu", 0.05);  // low, so some pairs start on the Coulomb cap
@@ -134,7 +146,8 @@ TEST_CASE("pairs computed four at a time get each pair's own force, torque and e
   int pairs = 0;
   for (int i = 0; i < 150; ++i)
     for (int j = i + 1; j < 150; ++j) {
-      if ((specs[i].position - specs[j].position).norm() >= specs[i].radius + specs[j].radius) continue;
+      if ((specs[i].position - specs[j].position).norm() >= specs[i].radius + specs[j].radius)
+        continue;
       Simulation two = simulation({specs[i], specs[j]});
       potential += two.energy().potential;
       force.col(i) += two.forces().col(0), force.col(j) += two.forces().col(1);
@@ -151,7 +164,8 @@ TEST_CASE("pairs computed four at a time get each pair's own force, torque and e
 TEST_CASE("settle: kinetic + stored + dissipated = initial energy + work") {
   // 1000 spheres falling into the box for 6000 steps: impacts, piling, rolling, settling.
   auto worst_error = [](const std::map<std::string, ParamValue>& extra, double dt_fraction) {
-    std::map<std::string, ParamValue> params = {{"n", 1000.0}, {"nx", 10.0}, {"ny", 10.0}, {"nz", 10.0}};
+    std::map<std::string, ParamValue> params = {
+        {"n", 1000.0}, {"nx", 10.0}, {"ny", 10.0}, {"nz", 10.0}};
     params.insert(extra.begin(), extra.end());
     SceneSetup setup = build_scene("settle", params);
     Simulation sim(setup.world, setup.dt * dt_fraction, "velocity-verlet", "buss2");
@@ -207,7 +221,8 @@ TEST_CASE("a moving wall pushes a sphere and its work is counted") {
   REQUIRE_FALSE(sim.advance(30000));  // t = 3: the floor reached the ball at t = 1.5
   const EnergyReport r = sim.energy();
   INFO("v " << sim.world().v(2, 0) << " W " << r.external_work << " error " << r.energy_error);
-  CHECK(sim.world().v(2, 0) == doctest::Approx(2.0).epsilon(0.01));  // elastic bounce off a wall moving at 1
+  CHECK(sim.world().v(2, 0) ==
+        doctest::Approx(2.0).epsilon(0.01));  // elastic bounce off a wall moving at 1
   CHECK(r.external_work == doctest::Approx(r.kinetic).epsilon(1e-3));
   CHECK(std::abs(r.energy_error) < 1e-3);
 }
@@ -250,10 +265,12 @@ TEST_CASE("wca and soft: force is -dU/dr, and both vanish continuously at contac
 TEST_CASE("Langevin WCA gas reaches the set temperature within 2%") {
   World world;
   Random random(9);
-  for (int i = 0; i < 343; ++i) {  // a jittered 7^3 lattice, spacing 1.1: dense but not overlapping much
+  for (int i = 0; i < 343;
+       ++i) {  // a jittered 7^3 lattice, spacing 1.1: dense but not overlapping much
     BodySpec b;
     b.radius = 0.5;
-    b.position = 1.1 * Vec3(i % 7, (i / 7) % 7, i / 49) + 0.05 * Vec3(random.normal(), random.normal(), random.normal());
+    b.position = 1.1 * Vec3(i % 7, (i / 7) % 7, i / 49) +
+                 0.05 * Vec3(random.normal(), random.normal(), random.normal());
     world.add_body(b);
   }
   world.add_force(ForceRegistry::instance().make("wca", ParamTable()));
@@ -364,7 +381,8 @@ TEST_CASE("hertz: elastic contact time of a sphere on a flat, and the restitutio
     return sim.world().v(2, 0);
   };
   const double e_star = 1e7 / (2 * (1 - 0.09));
-  const double expected = 2.8683 * std::pow(1.0 / (0.1 * e_star * e_star * 1.0), 0.2);  // m = 1, v = 1
+  const double expected =
+      2.8683 * std::pow(1.0 / (0.1 * e_star * e_star * 1.0), 0.2);  // m = 1, v = 1
   double duration;
   const double elastic = bounce(1.0, duration);
   INFO("elastic: v " << elastic << ", t_c " << duration << " vs " << expected);
@@ -382,7 +400,8 @@ TEST_CASE("newtons-cradle: the last ball leaves with nearly all the first ball's
   const double impact = std::sqrt(2 * 9.81 * 1.0 * (1 - std::cos(M_PI / 6)));  // v at the bottom
   REQUIRE_FALSE(sim.advance(30000));  // 0.6 s: released, swung down, hit the row
   const int last = sim.world().size() - 1;
-  INFO("first " << sim.world().v(0, 0) << ", last " << sim.world().v(0, last) << ", impact " << impact);
+  INFO("first " << sim.world().v(0, 0) << ", last " << sim.world().v(0, last) << ", impact "
+                << impact);
   CHECK(sim.world().v(0, last) > 0.9 * impact);
   CHECK(sim.world().v(0, last) < impact);
   CHECK(std::abs(sim.world().v(0, 0)) < 0.1 * impact);
@@ -419,7 +438,9 @@ TEST_CASE("the seed's spin friction f_t = mu (Omega x r): momentum kept, its wor
   CHECK(fine < 0.4 * coarse);  // the ledger error is the integrator's, shrinking with dt
 }
 
-TEST_CASE("rolling and twisting resistance: a rolling sphere slows at 5/7 mu_roll g, a spinning one at mu_twist g / (2/5 R)") {
+TEST_CASE(
+    "rolling and twisting resistance: a rolling sphere slows at 5/7 mu_roll g, a spinning one at "
+    "mu_twist g / (2/5 R)") {
   auto run = [](const Vec3& v0, const Vec3& w0, double mu_roll, double mu_twist, double t) {
     const double R = 0.5, m = 1.0, g = 1.0, kn = 1e5;
     World world;

@@ -51,7 +51,8 @@ TEST_CASE("torque-free top with rk4: energy and |L| errors below 1e-8 over 100 f
     REQUIRE_FALSE(sim.advance(100));
     const EnergyReport now = sim.energy();
     worst_energy = std::max(worst_energy, std::abs(now.energy_error));
-    worst_L = std::max(worst_L, std::abs(now.angular_momentum.norm() / start.angular_momentum.norm() - 1));
+    worst_L = std::max(worst_L,
+                       std::abs(now.angular_momentum.norm() / start.angular_momentum.norm() - 1));
   }
   INFO("steps " << steps << " energy " << worst_energy << " |L| " << worst_L);
   CHECK(worst_energy < 1e-8);
@@ -131,7 +132,8 @@ TEST_CASE("heavy top: slow precession at m g l / (I3 w3) within 2%") {
     highest = std::max(highest, x.z());
   }
   const double measured = unwrapped / sim.time();
-  INFO("measured " << measured << " expected " << expected << " height " << lowest << ".." << highest);
+  INFO("measured " << measured << " expected " << expected << " height " << lowest << ".."
+                   << highest);
   CHECK(std::abs(measured / expected - 1) < 0.02);
   CHECK(highest - lowest < 0.01);  // the top does not fall: only a small nutation
   CHECK(std::abs(sim.energy().energy_error) < 1e-6);
@@ -160,7 +162,8 @@ TEST_CASE("buss2 steps spheres four at a time exactly as one at a time") {
     b.half_extents = Vec3(0.3, 0.2, 0.1);
     b.mass = random.uniform(0.5, 2.0);
     b.position = Vec3(2.0 * i, 0, 0);
-    b.orientation = Quat(random.normal(), random.normal(), random.normal(), random.normal()).normalized();
+    b.orientation =
+        Quat(random.normal(), random.normal(), random.normal(), random.normal()).normalized();
     b.angular_velocity = Vec3(random.normal(), random.normal(), random.normal());
     specs.push_back(b);
   }
