@@ -1,0 +1,205 @@
+// Dynamics, the integrator's view of a Simulation: accelerations at trial states, the step's
+// kicks with their exact work booking, Jacobians; and the helpers integrators share.
+#include "core/simulation.hpp"
+
+namespace stepwise {
+
+Dynamics::Dynamics(Simulation& sim, double t0, double h)
+    : sim_(&sim), t0_(t0), h_(h), root_(true) {}
+
+Dynamics Dynamics::child(double t0, double h) const {
+  Dynamics d(*sim_, t0, h);
+  d.root_ = false;
+  return d;
+}
+
+int Dynamics::size() const {
+  return sim_->world_.size();
+}
+Positions& Dynamics::x() {
+  return sim_->world_.x;
+}
+Positions& Dynamics::v() {
+  return sim_->world_.v;
+}
+const VecX& Dynamics::inv_mass() const {
+  return sim_->world_.inv_mass;
+}
+const VecX& Dynamics::mass() const {
+  return sim_->world_.mass;
+}
+Random& Dynamics::random() {
+  return sim_->random_;
+}
+World& Dynamics::world() {
+  return sim_->world_;
+}
+
+void accelerations(const Positions& force, const VecX& inv_mass, Positions& a) {
+  a.resize(3, force.cols());
+  for (Eigen::Index i = 0; i < force.cols(); ++i) a.col(i) = force.col(i) * inv_mass(i);
+}
+
+const Positions& Dynamics::start_accel() {
+  if (!start_valid_) {
+    if (root_) {
+      sim_->ensure_start_evaluation();
+      accelerations(sim_->cached_.force, inv_mass(), start_accel_);
+      start_powers_ = sim_->cached_.powers;
+    } else {
+      accel(x(), v(), t0_, start_accel_, &start_powers_);
+    }
+    start_valid_ = true;
+  }
+  return start_accel_;
+}
+
+Powers Dynamics::start_powers() {
+  start_accel();
+  return start_powers_;
+}
+
+void Dynamics::accel(const Positions& x, const Positions& v, double t, Positions& a, Powers* p) {
+  sim_->evaluate(x, v, t, false, sim_->trial_);
+  accelerations(sim_->trial_.force, inv_mass(), a);
+  if (p) *p = sim_->trial_.powers;
+}
+
+const Positions& Dynamics::end_accel(Powers* p) {
+  if (!root_) {
+    accel(x(), v(), t0_ + h_, end_accel_, &end_powers_);
+    if (p) *p = end_powers_;
+    return end_accel_;
+  }
+  sim_->evaluate(sim_->world_.x, sim_->world_.v, t0_ + h_, true, sim_->cached_);
+  sim_->cache_valid_ = true;
+  sim_->end_evaluated_ = true;
+  accelerations(sim_->cached_.force, inv_mass(), end_accel_);
+  if (p) *p = sim_->cached_.powers;
+  return end_accel_;
+}
+
+void Dynamics::evaluate_end() {
+  if (!root_) {
+    end_accel();
+    return;
+  }
+  sim_->evaluate(sim_->world_.x, sim_->world_.v, t0_ + h_, true, sim_->cached_);
+  sim_->cache_valid_ = true;
+  sim_->end_evaluated_ = true;
+}
+
+void Dynamics::drift(double h) {
+  Positions& x = sim_->world_.x;
+  const Positions& v = sim_->world_.v;
+  for_each_range(sim_->parallel_, size(), [&](int, int begin, int end) {
+    x.middleCols(begin, end - begin) += h * v.middleCols(begin, end - begin);
+  });
+}
+
+void Dynamics::start_kick(double h) {
+  if (!root_) {
+    v() += h * start_accel();
+    account(start_powers(), h);
+    return;
+  }
+  sim_->ensure_start_evaluation();
+  sim_->kick_and_book(sim_->cached_, h);
+}
+
+void Dynamics::end_kick(double h) {
+  if (!root_) {
+    v() += h * end_accel_;
+    account(end_powers_, h);
+    return;
+  }
+  sim_->kick_and_book(sim_->cached_, h);
+}
+
+void Dynamics::account(const Powers& p, double weighted_dt) {
+  keep({p.dissipation * weighted_dt, p.external * weighted_dt});
+}
+
+void Dynamics::add_dissipated(double energy) {
+  keep({energy, 0});
+}
+
+void Dynamics::account_start_kick(const Positions& v_before, const Positions& v_after, double h) {
+  if (root_) {
+    sim_->ensure_start_evaluation();
+    sim_->book_kick(sim_->cached_, v_before, v_after, h);
+  } else {
+    account(start_powers(), h);
+  }
+}
+
+void Dynamics::account_end_kick(const Positions& v_before, const Positions& v_after, double h) {
+  if (root_)
+    sim_->book_kick(sim_->cached_, v_before, v_after, h);
+  else
+    account(end_powers_, h);
+}
+
+void Dynamics::keep(const Powers& energy) {
+  if (root_) {
+    sim_->dissipated_ += energy.dissipation;
+    sim_->external_work_ += energy.external;
+  } else {
+    booked_.dissipation += energy.dissipation;
+    booked_.external += energy.external;
+  }
+}
+
+void Dynamics::jacobians(const Positions& x, const Positions& v, double t, SparseMatrix& dfdx,
+                         SparseMatrix& dfdv) {
+  World& world = sim_->world_;
+  const int n = world.size();
+  const int dofs = 3 * n;
+  Triplets tx, tv;
+  StateView view{world, x, v, world.w};
+  EvalContext ctx{t, sim_->dt_, false, sim_->parallel_};
+  ForceSums plus, minus;
+  plus.tracked = minus.tracked = sim_->tracks_body_work();  // models write the arrays they track
+  for (auto& model : world.forces) {
+    if (model->jacobian(view, tx, tv)) continue;
+    // Central differences on this model alone, one dof at a time.
+    Positions xp = x, vp = v;
+    for (int side = 0; side < 2; ++side) {
+      Positions& target = side == 0 ? xp : vp;
+      Triplets& out = side == 0 ? tx : tv;
+      for (int j = 0; j < dofs; ++j) {
+        const int body = j / 3, axis = j % 3;
+        if (world.inv_mass(body) == 0) continue;
+        const double base = target(axis, body);
+        const double h = 1e-6 * std::max(1.0, std::abs(base));
+        target(axis, body) = base + h;
+        plus.reset(n);
+        model->apply(StateView{world, xp, vp, world.w}, plus, ctx);
+        target(axis, body) = base - h;
+        minus.reset(n);
+        model->apply(StateView{world, xp, vp, world.w}, minus, ctx);
+        target(axis, body) = base;
+        for (int row = 0; row < dofs; ++row) {
+          const double d = (plus.force(row % 3, row / 3) - minus.force(row % 3, row / 3)) / (2 * h);
+          if (d != 0) out.emplace_back(row, j, d);
+        }
+      }
+    }
+  }
+  dfdx.resize(dofs, dofs);
+  dfdv.resize(dofs, dofs);
+  dfdx.setFromTriplets(tx.begin(), tx.end());
+  dfdv.setFromTriplets(tv.begin(), tv.end());
+}
+
+void Integrator::set_option(const std::string& name, const ParamValue&) {
+  throw InputError("integrator '" + info().name + "' has no option '" + name + "'");
+}
+
+double option_number(const std::string& integrator, const std::string& name,
+                     const ParamValue& value) {
+  if (auto d = std::get_if<double>(&value)) return *d;
+  throw InputError("integrator '" + integrator + "': option '" + name + "' must be a number");
+}
+
+}  // namespace stepwise

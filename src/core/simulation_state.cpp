@@ -1,0 +1,106 @@
+// Simulation::save_state / load_state: everything besides the World that decides the future,
+// so a saved scene continues bit for bit.
+#include "core/simulation.hpp"
+
+namespace stepwise {
+namespace {
+
+void save_evaluation(const Simulation::Evaluation& e, ParamTable& out) {
+  out.set("force", flatten(e.force));
+  out.set("torque", flatten(e.torque));
+  out.set("potential", e.potential);
+  out.set("potentials", e.potentials);
+  out.set("dissipation_power", e.powers.dissipation);
+  out.set("external_power", e.powers.external);
+  out.set("pair_dissipation_power", e.pair_powers.dissipation);
+  out.set("pair_external_power", e.pair_powers.external);
+  out.set("contacts", double(e.contacts));
+  out.set("wall_contacts", double(e.wall_contacts));
+  if (e.external_force.size()) {
+    out.set("external_force", flatten(e.external_force));
+    out.set("external_torque", flatten(e.external_torque));
+  }
+  if (e.drag_force.size()) {
+    out.set("drag_force", flatten(e.drag_force));
+    out.set("drag_torque", flatten(e.drag_torque));
+  }
+}
+
+void load_evaluation(const ParamTable& in, int n, unsigned tracked, Simulation::Evaluation& e) {
+  const std::string where = in.where() + " cached forces";
+  e.force = unflatten(in.numbers("force"), 3, n, where);
+  e.torque = unflatten(in.numbers("torque"), 3, n, where);
+  e.potential = in.number("potential");
+  e.potentials = in.numbers("potentials");
+  e.powers.dissipation = in.number("dissipation_power");
+  e.powers.external = in.number("external_power");
+  e.pair_powers.dissipation = in.number("pair_dissipation_power");
+  e.pair_powers.external = in.number("pair_external_power");
+  e.contacts = static_cast<int>(in.number("contacts"));
+  e.wall_contacts = static_cast<int>(in.number("wall_contacts"));
+  // The per-body work arrays the scene tracks now (a file may hold more or fewer).
+  auto pair = [&](unsigned bit, const char* force, const char* torque, Positions& f, Positions& t) {
+    f.resize(3, 0);
+    t.resize(3, 0);
+    if (!(tracked & bit)) return;
+    f = in.has(force) ? unflatten(in.numbers(force), 3, n, where) : Positions::Zero(3, n);
+    t = in.has(torque) ? unflatten(in.numbers(torque), 3, n, where) : Positions::Zero(3, n);
+  };
+  pair(kExternalWork, "external_force", "external_torque", e.external_force, e.external_torque);
+  pair(kDragWork, "drag_force", "drag_torque", e.drag_force, e.drag_torque);
+}
+
+}  // namespace
+
+ParamTable Simulation::save_state() const {
+  ParamTable out;
+  out.set("random", random_.save());
+  out.set("ledger_started", ledger_started_);
+  out.set("initial_energy", initial_energy_);
+  out.set("external_work", external_work_);
+  out.set("dissipated", dissipated_);
+  out.set("internal_dissipation_base", internal_dissipation_base_);
+  if (cache_valid_ && cached_.force.cols() == world_.size()) {
+    ParamTable cache;
+    save_evaluation(cached_, cache);
+    out.set("cache", std::vector<ParamTable>{cache});
+  }
+  ParamTable integrator, rotation;
+  integrator_->save_state(integrator);
+  rotation_->save_state(rotation);
+  out.set("integrator", std::vector<ParamTable>{integrator});
+  out.set("rotation", std::vector<ParamTable>{rotation});
+  std::vector<ParamTable> models;
+  for (const auto& f : world_.forces) {
+    ParamTable t;
+    f->save_state(t);
+    models.push_back(t);
+  }
+  out.set("force", models);
+  return out;
+}
+
+void Simulation::load_state(const ParamTable& in) {
+  const auto models = in.tables("force");
+  if (models.size() != world_.forces.size())
+    throw InputError(in.where() + ": state for " + std::to_string(models.size()) +
+                     " force models, but the scene has " + std::to_string(world_.forces.size()));
+  for (size_t m = 0; m < models.size(); ++m) world_.forces[m]->load_state(models[m]);
+  for (const ParamTable& t : in.tables("integrator")) integrator_->load_state(t);
+  for (const ParamTable& t : in.tables("rotation")) rotation_->load_state(t);
+  if (!random_.load(in.text("random", "")))
+    throw InputError(in.where() + ": 'random' is not a saved generator state");
+  ledger_started_ = in.flag("ledger_started", false);
+  initial_energy_ = in.number("initial_energy", 0.0);
+  external_work_ = in.number("external_work", 0.0);
+  dissipated_ = in.number("dissipated", 0.0);
+  internal_dissipation_base_ = in.number("internal_dissipation_base", 0.0);
+  cache_valid_ = false;
+  for (const ParamTable& t : in.tables("cache")) {
+    track_body_work_ = tracks_body_work();
+    load_evaluation(t, world_.size(), track_body_work_, cached_);
+    cache_valid_ = true;
+  }
+}
+
+}  // namespace stepwise
