@@ -71,9 +71,7 @@ const Positions& Dynamics::end_accel(Powers* p) {
     if (p) *p = end_powers_;
     return end_accel_;
   }
-  sim_->evaluate(sim_->world_.x, sim_->world_.v, t0_ + h_, true, sim_->cached_);
-  sim_->cache_valid_ = true;
-  sim_->end_evaluated_ = true;
+  evaluate_end();
   accelerations(sim_->cached_.force, inv_mass(), end_accel_);
   if (p) *p = sim_->cached_.powers;
   return end_accel_;

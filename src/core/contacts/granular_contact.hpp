@@ -24,10 +24,10 @@ struct Wall {
   Vec3 point, normal, velocity;
 };
 
-// Stiffness and damping of one contact at overlap delta, from the law.
+// Stiffness and damping of one contact at overlap delta, from the law:
+// F_n = kn delta - m_eff gamma_n v_n, F_t = -(kt xi + m_eff gamma_t v_t).
 struct ContactCoefficients {
-  double kn, kt, gamma_n,
-      gamma_t;  // force = kn delta - m_eff gamma_n v_n; F_t = -(kt xi + m_eff gamma_t v_t)
+  double kn, kt, gamma_n, gamma_t;
 };
 
 template <class Law>
@@ -262,9 +262,11 @@ class GranularContacts final : public ForceModel {
     for_each_range(parallel, n, [&](int, int begin, int end) {
       for (int i = begin; i < end; ++i) {
         double* c = packed_[i].c;
-        for (int k = 0; k < 3; ++k)
-          c[PackedBody::kX + k] = s.x(k, i), c[PackedBody::kV + k] = s.v(k, i),
-                             c[PackedBody::kW + k] = s.w(k, i);
+        for (int k = 0; k < 3; ++k) {
+          c[PackedBody::kX + k] = s.x(k, i);
+          c[PackedBody::kV + k] = s.v(k, i);
+          c[PackedBody::kW + k] = s.w(k, i);
+        }
         c[PackedBody::kRadius] = world.radius(i);
         c[PackedBody::kMass] = world.mass(i);
         c[PackedBody::kInvMass] = world.inv_mass(i);
