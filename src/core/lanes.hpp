@@ -28,6 +28,14 @@ inline D4 sqrt(D4 a) {
   return D4{std::sqrt(a[0]), std::sqrt(a[1]), std::sqrt(a[2]), std::sqrt(a[3])};
 #endif
 }
+// Bit l set if lane l of the mask is.
+inline int mask_bits(M4 m) {
+#ifdef __AVX__
+  return _mm256_movemask_pd(reinterpret_cast<__m256d>(m));
+#else
+  return int(m[0] & 1) | int(m[1] & 1) << 1 | int(m[2] & 1) << 2 | int(m[3] & 1) << 3;
+#endif
+}
 inline double sum(D4 a) {
   return (a[0] + a[1]) + (a[2] + a[3]);
 }

@@ -72,12 +72,16 @@ class GranularContacts final : public ForceModel {
     if (list_.needs_rebuild(s.x, ctx.parallel)) rebuild(s.x, world.radius, ctx.parallel);
     if (static_cast<int>(wall_history_.size()) != n * static_cast<int>(walls_.size())) {
       wall_history_.assign(n * walls_.size(), Vec3::Zero());
+      wall_engaged_.assign(n, 0);
       for (size_t k = 0; k < pending_walls_.size(); k += 5) {  // saved history, once
         const size_t index =
             size_t(pending_walls_[k + 1]) * walls_.size() + size_t(pending_walls_[k]);
-        if (index < wall_history_.size())
+        if (index < wall_history_.size()) {
           wall_history_[index] =
               Vec3(pending_walls_[k + 2], pending_walls_[k + 3], pending_walls_[k + 4]);
+          if (pending_walls_[k] < 64)
+            wall_engaged_[index / walls_.size()] |= std::uint64_t{1} << int(pending_walls_[k]);
+        }
       }
       pending_walls_.clear();
     }
@@ -331,43 +335,74 @@ class GranularContacts final : public ForceModel {
     task.sums.potential += pair_sums.potential;
     task.sums.capped += pair_sums.capped;
     task.sums.contacts += pair_sums.contacts;
-    // Walls: a body's springs sit side by side (body-major), most bodies touch none.
+    // Walls: four bodies at a time are screened against every plane; only a body touching one,
+    // or still holding a wall spring (a bit per wall), takes the loop over the walls.
     const int wall_count = int(walls_.size());
-    for (int i = begin; i < end; ++i) {
-      const double* a = body[i].c;
-      const Vec3 xi = Eigen::Map<const Vec3>(a + PackedBody::kX);
-      const double ri = a[PackedBody::kRadius];
-      for (int w = 0; w < wall_count; ++w) {
-        const Wall& wall = walls_[w];
-        Vec3& history = wall_history_[size_t(i) * wall_count + w];
-        // A wall with a velocity moves: its plane passes point + velocity t.
-        const double gap = xi.dot(wall.normal) - wall_offset_[w] - ri;
-        if (gap >= 0) {
-          if constexpr (Commit) {
-            if (!history.isZero()) release(history, wall_slip(a, wall), ctx.dt, task.sums);
-          }
-          continue;
+    int i = begin;
+    if (wall_count > 0 && wall_count <= 64) {
+      using namespace lanes;
+      for (; i + 4 <= end; i += 4) {
+        int near = 0;
+        for (int l = 0; l < 4; ++l) near |= (wall_engaged_[i + l] != 0) << l;
+        D4 x = load(body[i].c), y = load(body[i + 1].c), z = load(body[i + 2].c),
+           v = load(body[i + 3].c);
+        transpose(x, y, z, v);
+        const D4 r = {body[i].c[PackedBody::kRadius], body[i + 1].c[PackedBody::kRadius],
+                      body[i + 2].c[PackedBody::kRadius], body[i + 3].c[PackedBody::kRadius]};
+        for (int w = 0; w < wall_count && near != 15; ++w) {
+          const Vec3& n = walls_[w].normal;
+          const D4 gap = ((x * n.x() + y * n.y()) + z * n.z() - wall_offset_[w]) - r;
+          near |= mask_bits(gap < 0);
         }
-        const Vec3 wi = Eigen::Map<const Vec3>(a + PackedBody::kW);
-        Vec3 f, t, fd, td;
-        contact<Commit>(-gap, wall.normal, wall_slip(a, wall), a[PackedBody::kMass], ri, history,
-                        ctx.dt, task.sums, f, t, fd, td);
-        ++task.sums.walls;
-        Vec3 torque = -ri * wall.normal.cross(t), drag_torque = -ri * wall.normal.cross(td);
-        if (mu_roll_ > 0 || mu_twist_ > 0) {
-          const Vec3 m = rolling_resistance(params, wi, wall.normal, f.dot(wall.normal), ri);
-          torque += m;
-          drag_torque += m;
-        }
-        BodyLoad& load = task.load[i];
-        Eigen::Map<Vec3>(load.force) += f;
-        Eigen::Map<Vec3>(load.torque) += torque;
-        Eigen::Map<Vec3>(load.drag_force) += fd;
-        Eigen::Map<Vec3>(load.drag_torque) += drag_torque;
-        // A moving wall works on the system; its dashpot's share against the wall's motion.
-        task.sums.external += f.dot(wall.velocity);
-        task.sums.dissipation += fd.dot(wall.velocity);
+        for (int l = 0; l < 4; ++l)
+          if (near >> l & 1) body_walls<Commit>(i + l, params, ctx, task);
       }
+    }
+    if (wall_count > 0)
+      for (; i < end; ++i) body_walls<Commit>(i, params, ctx, task);
+  }
+
+  // Body i against every wall.
+  template <bool Commit>
+  void body_walls(int i, const ContactParams& params, const EvalContext& ctx, Task& task) {
+    const double* a = packed_[i].c;
+    const double ri = a[PackedBody::kRadius];
+    const int wall_count = int(walls_.size());
+    for (int w = 0; w < wall_count; ++w) {
+      const Wall& wall = walls_[w];
+      Vec3& history = wall_history_[size_t(i) * wall_count + w];
+      const std::uint64_t bit = w < 64 ? std::uint64_t{1} << w : 0;
+      // A wall with a velocity moves: its plane passes point + velocity t. (The same sum as the
+      // screening above, so the two agree on every gap's sign.)
+      const Vec3& n = wall.normal;
+      const double gap = ((a[0] * n.x() + a[1] * n.y()) + a[2] * n.z() - wall_offset_[w]) - ri;
+      if (gap >= 0) {
+        if constexpr (Commit) {
+          if (!history.isZero()) release(history, wall_slip(a, wall), ctx.dt, task.sums);
+          wall_engaged_[i] &= ~bit;
+        }
+        continue;
+      }
+      if constexpr (Commit) wall_engaged_[i] |= bit;
+      const Vec3 wi = Eigen::Map<const Vec3>(a + PackedBody::kW);
+      Vec3 f, t, fd, td;
+      contact<Commit>(-gap, n, wall_slip(a, wall), a[PackedBody::kMass], ri, history, ctx.dt,
+                      task.sums, f, t, fd, td);
+      ++task.sums.walls;
+      Vec3 torque = -ri * n.cross(t), drag_torque = -ri * n.cross(td);
+      if (mu_roll_ > 0 || mu_twist_ > 0) {
+        const Vec3 m = rolling_resistance(params, wi, n, f.dot(n), ri);
+        torque += m;
+        drag_torque += m;
+      }
+      BodyLoad& load = task.load[i];
+      Eigen::Map<Vec3>(load.force) += f;
+      Eigen::Map<Vec3>(load.torque) += torque;
+      Eigen::Map<Vec3>(load.drag_force) += fd;
+      Eigen::Map<Vec3>(load.drag_torque) += drag_torque;
+      // A moving wall works on the system; its dashpot's share against the wall's motion.
+      task.sums.external += f.dot(wall.velocity);
+      task.sums.dissipation += fd.dot(wall.velocity);
     }
   }
 
@@ -477,8 +512,10 @@ class GranularContacts final : public ForceModel {
   double mu_roll_, mu_twist_;  // rolling and twisting resistance coefficients (0: off)
   NeighborList list_;
   std::vector<Wall> walls_;
-  std::vector<Vec3> history_, wall_history_;     // per list slot; per body and wall
-  std::vector<double> wall_offset_;              // each wall plane's n.x at this evaluation's time
+  std::vector<Vec3> history_, wall_history_;  // per list slot; per body and wall
+  std::vector<double> wall_offset_;  // each wall plane's n.x at this evaluation's time
+  // Per body: bit w set if its spring with wall w may be stretched (walls 0 to 63).
+  std::vector<std::uint64_t> wall_engaged_;
   std::map<std::pair<int, int>, Vec3> pending_;  // loaded pair history until the next rebuild
   std::vector<double> pending_walls_;
   double committed_dissipation_ = 0;
