@@ -13,7 +13,7 @@ int command_bench(const SceneOptions& scene, long steps, int threads) {
   if (threads < 1 || threads > 64) throw InputError("--threads: expected 1 to 64");
   LoadedRun run = load_run(scene);
   Simulation& sim = run.sim;
-  ThreadPool pool(threads);  // the contact loop splits over these; results fixed per count
+  ThreadPool pool(threads);  // the step's loops split over these; results fixed per count
   if (threads > 1) sim.set_parallel(&pool);
   const int n = sim.world().size();
   sim.energy();  // first force evaluation and neighbour list outside the timed loop, as LAMMPS' setup
