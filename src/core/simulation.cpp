@@ -168,60 +168,55 @@ void Simulation::apply_local_damping(int i, const Vec3& v) {
   }
 }
 
+// Books h F.mean(i) for the per-body external and drag arrays that are tracked (empty: not),
+// summed per range of bodies and added in range order. mean(i) is the body's mean velocity
+// over the kick (or spin); it may apply the kick itself.
+template <class Mean>
+void Simulation::book_body_work(const Positions& external, const Positions& drag, double h,
+                                Mean&& mean) {
+  const bool has_external = external.cols() > 0, has_drag = drag.cols() > 0;
+  double external_work[kMaxTasks] = {}, dissipated[kMaxTasks] = {};
+  for_each_range(parallel_, world_.size(), [&](int task, int begin, int end) {
+    double work = 0, loss = 0;
+    for (int i = begin; i < end; ++i) {
+      const Vec3 m = mean(i);
+      if (has_external) work += h * external.col(i).dot(m);
+      if (has_drag) loss -= h * drag.col(i).dot(m);
+    }
+    external_work[task] = work;
+    dissipated[task] = loss;
+  });
+  for (int t = 0; t < range_count(parallel_, world_.size()); ++t)
+    external_work_ += external_work[t], dissipated_ += dissipated[t];
+}
+
 void Simulation::book_kick(const Evaluation& e, const Positions& v_before, const Positions& v_after,
                            double h) {
   dissipated_ += e.pair_powers.dissipation * h;
   external_work_ += e.pair_powers.external * h;
-  const bool external = e.external_force.cols() > 0, drag = e.drag_force.cols() > 0;
-  if (!external && !drag) return;
-  for (int i = 0; i < world_.size(); ++i) {
-    const Vec3 mean = 0.5 * (v_before.col(i) + v_after.col(i));
-    if (external) external_work_ += h * e.external_force.col(i).dot(mean);
-    if (drag) dissipated_ -= h * e.drag_force.col(i).dot(mean);
-  }
+  if (e.external_force.cols() == 0 && e.drag_force.cols() == 0) return;
+  book_body_work(e.external_force, e.drag_force, h,
+                 [&](int i) -> Vec3 { return 0.5 * (v_before.col(i) + v_after.col(i)); });
 }
 
 void Simulation::kick_and_book(const Evaluation& e, double h) {
-  // The separate kick (v += h a, a = F/m) and book_kick in one pass.
+  // The kick (v += h a, a = F/m) and book_kick in one pass.
   dissipated_ += e.pair_powers.dissipation * h;
   external_work_ += e.pair_powers.external * h;
   Positions& v = world_.v;
   const VecX& inv_mass = world_.inv_mass;
-  const bool external = e.external_force.cols() > 0, drag = e.drag_force.cols() > 0;
-  double external_work[kMaxTasks] = {}, dissipated[kMaxTasks] = {};
-  for_each_range(parallel_, world_.size(), [&](int task, int begin, int end) {
-    double work = 0, loss = 0;
-    for (int i = begin; i < end; ++i) {
-      const Vec3 before = v.col(i);
-      v.col(i) += h * (e.force.col(i) * inv_mass(i));
-      const Vec3 mean = 0.5 * (before + v.col(i));
-      if (external) work += h * e.external_force.col(i).dot(mean);
-      if (drag) loss -= h * e.drag_force.col(i).dot(mean);
-    }
-    external_work[task] = work;
-    dissipated[task] = loss;
+  book_body_work(e.external_force, e.drag_force, h, [&](int i) -> Vec3 {
+    const Vec3 before = v.col(i);
+    v.col(i) += h * (e.force.col(i) * inv_mass(i));
+    return 0.5 * (before + v.col(i));
   });
-  for (int t = 0; t < range_count(parallel_, world_.size()); ++t)
-    external_work_ += external_work[t], dissipated_ += dissipated[t];
 }
 
 void Simulation::book_rotation_work(const Evaluation& e, const Positions& w_before,
                                     const Positions& w_after, double h) {
-  const bool external = e.external_torque.cols() > 0, drag = e.drag_torque.cols() > 0;
-  if (!external && !drag) return;
-  double external_work[kMaxTasks] = {}, dissipated[kMaxTasks] = {};
-  for_each_range(parallel_, world_.size(), [&](int task, int begin, int end) {
-    double work = 0, loss = 0;
-    for (int i = begin; i < end; ++i) {
-      const Vec3 mean = 0.5 * (w_before.col(i) + w_after.col(i));
-      if (external) work += h * e.external_torque.col(i).dot(mean);
-      if (drag) loss -= h * e.drag_torque.col(i).dot(mean);
-    }
-    external_work[task] = work;
-    dissipated[task] = loss;
-  });
-  for (int t = 0; t < range_count(parallel_, world_.size()); ++t)
-    external_work_ += external_work[t], dissipated_ += dissipated[t];
+  if (e.external_torque.cols() == 0 && e.drag_torque.cols() == 0) return;
+  book_body_work(e.external_torque, e.drag_torque, h,
+                 [&](int i) -> Vec3 { return 0.5 * (w_before.col(i) + w_after.col(i)); });
 }
 
 void Simulation::copy_spins(Positions& out) const {

@@ -84,12 +84,16 @@ class Simulation {
     std::vector<double> potentials;
     int contacts = 0, wall_contacts = 0;
   };
+
  private:
   friend class Dynamics;
   void evaluate(const Positions& x, const Positions& v, double t, bool commit, Evaluation& out);
   void ensure_start_evaluation();
-  void book_kick(const Evaluation& e, const Positions& v_before, const Positions& v_after, double h);
+  void book_kick(const Evaluation& e, const Positions& v_before, const Positions& v_after,
+                 double h);
   void kick_and_book(const Evaluation& e, double h);
+  template <class Mean>
+  void book_body_work(const Positions& external, const Positions& drag, double h, Mean&& mean);
   void copy_spins(Positions& out) const;
   void book_rotation_work(const Evaluation& e, const Positions& w_before, const Positions& w_after,
                           double h);
@@ -109,7 +113,7 @@ class Simulation {
   Random random_;
 
   Evaluation cached_, trial_;
-  Positions w_before_;       // angular velocities before the current rotation kick
+  Positions w_before_;  // angular velocities before the current rotation kick
   unsigned track_body_work_ = 0;
   bool cache_valid_ = false;
   bool end_evaluated_ = false;

@@ -2,21 +2,33 @@
 
 namespace stepwise {
 
+namespace {
+
+// The figures a report and a sample share, as (report field, sample field) pairs: one list for
+// both directions of the conversion.
+template <class Report, class Sample, class Fn>
+void shared_fields(Report& r, Sample& s, Fn&& fn) {
+  fn(r.step, s.step);
+  fn(r.time, s.time);
+  fn(r.kinetic, s.kinetic);
+  fn(r.potential, s.potential);
+  fn(r.total, s.total);
+  fn(r.external_work, s.external_work);
+  fn(r.dissipated, s.dissipated);
+  fn(r.energy_error, s.error);
+  fn(r.momentum.x(), s.px), fn(r.momentum.y(), s.py), fn(r.momentum.z(), s.pz);
+  fn(r.angular_momentum.x(), s.Lx), fn(r.angular_momentum.y(), s.Ly);
+  fn(r.angular_momentum.z(), s.Lz);
+  fn(r.kinetic_translational, s.kinetic_translational);
+  fn(r.kinetic_rotational, s.kinetic_rotational);
+  fn(r.contacts, s.contacts);
+  fn(r.bonds_broken, s.bonds_broken);
+}
+
+}  // namespace
+
 void copy_report(const EnergyReport& r, EnergySample& s) {
-  s.step = r.step;
-  s.time = r.time;
-  s.kinetic = r.kinetic;
-  s.potential = r.potential;
-  s.total = r.total;
-  s.external_work = r.external_work;
-  s.dissipated = r.dissipated;
-  s.error = r.energy_error;
-  s.px = r.momentum.x(), s.py = r.momentum.y(), s.pz = r.momentum.z();
-  s.Lx = r.angular_momentum.x(), s.Ly = r.angular_momentum.y(), s.Lz = r.angular_momentum.z();
-  s.kinetic_translational = r.kinetic_translational;
-  s.kinetic_rotational = r.kinetic_rotational;
-  s.contacts = r.contacts;
-  s.bonds_broken = r.bonds_broken;
+  shared_fields(r, s, [](const auto& from, auto& to) { to = from; });
 }
 
 EnergySample sample_of(const EnergyReport& r) {
@@ -28,20 +40,7 @@ EnergySample sample_of(const EnergyReport& r) {
 
 EnergyReport report_of(const EnergySample& e) {
   EnergyReport r;
-  r.step = e.step;
-  r.time = e.time;
-  r.kinetic = e.kinetic;
-  r.potential = e.potential;
-  r.total = e.total;
-  r.external_work = e.external_work;
-  r.dissipated = e.dissipated;
-  r.energy_error = e.error;
-  r.momentum = Vec3(e.px, e.py, e.pz);
-  r.angular_momentum = Vec3(e.Lx, e.Ly, e.Lz);
-  r.kinetic_translational = e.kinetic_translational;
-  r.kinetic_rotational = e.kinetic_rotational;
-  r.contacts = e.contacts;
-  r.bonds_broken = e.bonds_broken;
+  shared_fields(r, e, [](auto& to, const auto& from) { to = from; });
   return r;
 }
 

@@ -94,7 +94,8 @@ class GranularContacts final : public ForceModel {
     Parallel* parallel = ctx.parallel;
     const int tasks = !parallel || parallel->threads() <= 1 || n < 512 ? 1 : parallel->threads();
     if (int(tasks_.size()) != tasks) tasks_.resize(tasks);
-    std::vector<int> bounds(tasks + 1, n);
+    std::vector<int>& bounds = task_bounds_;  // kept, so no allocation per evaluation
+    bounds.assign(tasks + 1, n);
     bounds[0] = 0;
     const double per_task = double(list_.offsets()[n]) / tasks;
     for (int t = 1, i = 0; t < tasks; ++t) {
@@ -257,6 +258,7 @@ class GranularContacts final : public ForceModel {
     int low = 0, high = 0;  // the bodies this task touched
   };
   std::vector<Task> tasks_;
+  std::vector<int> task_bounds_;  // task t owns bodies [bounds[t], bounds[t + 1])
   std::vector<PackedBody> packed_;
 
   void pack(const StateView& s, Parallel* parallel) {
@@ -513,7 +515,7 @@ class GranularContacts final : public ForceModel {
   NeighborList list_;
   std::vector<Wall> walls_;
   std::vector<Vec3> history_, wall_history_;  // per list slot; per body and wall
-  std::vector<double> wall_offset_;  // each wall plane's n.x at this evaluation's time
+  std::vector<double> wall_offset_;           // each wall plane's n.x at this evaluation's time
   // Per body: bit w set if its spring with wall w may be stretched (walls 0 to 63).
   std::vector<std::uint64_t> wall_engaged_;
   std::map<std::pair<int, int>, Vec3> pending_;  // loaded pair history until the next rebuild
