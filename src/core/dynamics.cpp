@@ -17,9 +17,11 @@ int Dynamics::size() const {
   return sim_->world_.size();
 }
 Positions& Dynamics::x() {
+  sim_->flush();
   return sim_->world_.x;
 }
 Positions& Dynamics::v() {
+  sim_->flush();
   return sim_->world_.v;
 }
 const VecX& Dynamics::inv_mass() const {
@@ -29,9 +31,11 @@ const VecX& Dynamics::mass() const {
   return sim_->world_.mass;
 }
 Random& Dynamics::random() {
+  sim_->flush();
   return sim_->random_;
 }
 World& Dynamics::world() {
+  sim_->flush();
   return sim_->world_;
 }
 
@@ -41,6 +45,7 @@ void accelerations(const Positions& force, const VecX& inv_mass, Positions& a) {
 }
 
 const Positions& Dynamics::start_accel() {
+  sim_->flush();
   if (!start_valid_) {
     if (root_) {
       sim_->ensure_start_evaluation();
@@ -60,6 +65,7 @@ Powers Dynamics::start_powers() {
 }
 
 void Dynamics::accel(const Positions& x, const Positions& v, double t, Positions& a, Powers* p) {
+  sim_->flush();
   sim_->evaluate(x, v, t, false, sim_->trial_);
   accelerations(sim_->trial_.force, inv_mass(), a);
   if (p) *p = sim_->trial_.powers;
@@ -72,6 +78,7 @@ const Positions& Dynamics::end_accel(Powers* p) {
     return end_accel_;
   }
   evaluate_end();
+  sim_->flush();
   accelerations(sim_->cached_.force, inv_mass(), end_accel_);
   if (p) *p = sim_->cached_.powers;
   return end_accel_;
@@ -82,7 +89,7 @@ void Dynamics::evaluate_end() {
     end_accel();
     return;
   }
-  sim_->evaluate(sim_->world_.x, sim_->world_.v, t0_ + h_, true, sim_->cached_);
+  sim_->evaluate(sim_->world_.x, sim_->world_.v, t0_ + h_, true, sim_->cached_, true);
   sim_->cache_valid_ = true;
   sim_->end_evaluated_ = true;
 }
@@ -90,9 +97,15 @@ void Dynamics::evaluate_end() {
 void Dynamics::drift(double h) {
   Positions& x = sim_->world_.x;
   const Positions& v = sim_->world_.v;
-  for_each_range(sim_->parallel_, size(), [&](int, int begin, int end) {
+  auto pass = [&x, &v, h](int, int begin, int end) {
     x.middleCols(begin, end - begin) += h * v.middleCols(begin, end - begin);
-  });
+  };
+  if (root_) {
+    sim_->passes_.add(pass);  // run with the evaluation's per-body start
+  } else {
+    sim_->flush();
+    for_each_range(sim_->parallel_, size(), pass);
+  }
 }
 
 void Dynamics::start_kick(double h) {
@@ -115,14 +128,17 @@ void Dynamics::end_kick(double h) {
 }
 
 void Dynamics::account(const Powers& p, double weighted_dt) {
+  sim_->flush();
   keep({p.dissipation * weighted_dt, p.external * weighted_dt});
 }
 
 void Dynamics::add_dissipated(double energy) {
+  sim_->flush();
   keep({energy, 0});
 }
 
 void Dynamics::account_start_kick(const Positions& v_before, const Positions& v_after, double h) {
+  sim_->flush();
   if (root_) {
     sim_->ensure_start_evaluation();
     sim_->book_kick(sim_->cached_, v_before, v_after, h);
@@ -132,6 +148,7 @@ void Dynamics::account_start_kick(const Positions& v_before, const Positions& v_
 }
 
 void Dynamics::account_end_kick(const Positions& v_before, const Positions& v_after, double h) {
+  sim_->flush();
   if (root_)
     sim_->book_kick(sim_->cached_, v_before, v_after, h);
   else
@@ -139,6 +156,7 @@ void Dynamics::account_end_kick(const Positions& v_before, const Positions& v_af
 }
 
 void Dynamics::keep(const Powers& energy) {
+  sim_->flush();
   if (root_) {
     sim_->dissipated_ += energy.dissipation;
     sim_->external_work_ += energy.external;
@@ -150,6 +168,7 @@ void Dynamics::keep(const Powers& energy) {
 
 void Dynamics::jacobians(const Positions& x, const Positions& v, double t, SparseMatrix& dfdx,
                          SparseMatrix& dfdv) {
+  sim_->flush();
   World& world = sim_->world_;
   const int n = world.size();
   const int dofs = 3 * n;

@@ -26,12 +26,19 @@ struct StateView {
 };
 
 class Parallel;
+class BodyPasses;
 
 struct EvalContext {
   double time = 0;      // time of the evaluated state
   double dt = 0;        // the step being taken
   bool commit = false;  // the step's final evaluation: models with history update it here only
   Parallel* parallel = nullptr;  // more cores, if the caller has them (see core/parallel.hpp)
+  // Set by the Simulation: every model's prepare() ran and its passes are done.
+  bool prepared = false;
+  // Where apply() may queue per-body work on its own bodies' forces (adding up loads, say) to run
+  // with the step's later passes; null: do it at once. Such a pass holds the arrays' data
+  // pointers, not the ForceSums, which the caller hands on before the pass runs.
+  BodyPasses* after = nullptr;
 };
 
 // Which per-body work arrays of ForceSums a model fills.
@@ -87,6 +94,11 @@ class ForceModel {
   virtual std::string kind() const = 0;  // registry name
   virtual std::unique_ptr<ForceModel> clone() const = 0;
   virtual void apply(const StateView& s, ForceSums& out, const EvalContext& ctx) = 0;
+  // The per-body part of apply() that needs no other body (gravity's loop, packing bodies for a
+  // pair kernel), queued so it runs fused with the step's other passes over the bodies
+  // (core/body_passes.hpp). apply() skips it when ctx.prepared. Most models do all in apply().
+  virtual void prepare(const StateView& s, ForceSums& out, const EvalContext& ctx,
+                       BodyPasses& passes) {}
   // Analytic ∂F/∂x and ∂F/∂v as triplets over 3N dofs; false means "use finite differences".
   virtual bool jacobian(const StateView& s, Triplets& dfdx, Triplets& dfdv) const { return false; }
   // The per-body arrays of ForceSums it fills instead of the power scalars (BodyWork bits).

@@ -22,6 +22,11 @@ class RotationScheme {
   virtual void begin_step(World& world, const Positions& torque, double dt) = 0;
   virtual bool needs_end_torque() const { return false; }
   virtual void end_step(World& world, const Positions& torque, double dt) {}
+  // Schemes that step each body on its own may offer the two halves by ranges of bodies, so the
+  // Simulation can run them fused with its other passes over the bodies.
+  virtual bool by_ranges() const { return false; }
+  virtual void begin_range(World& world, const Positions& torque, double dt, int begin, int end) {}
+  virtual void end_range(World& world, const Positions& torque, double dt, int begin, int end) {}
   virtual void reset() {}
   virtual void save_state(ParamTable& out) const {}
   virtual void load_state(const ParamTable& in) {}
@@ -35,16 +40,19 @@ class RotationScheme {
 using RotationRegistry = Registry<RotationScheme>;
 
 // Helpers shared by the schemes.
-bool rotates_freely(const World& world, int i);      // torque-driven (free or pivoted)
+bool rotates_freely(const World& world, int i);  // torque-driven (free or pivoted)
 // Bodies first .. first + count - 1 are all free spheres (scalar inertia, no pivot).
 bool free_spheres(const World& world, int first, int count);
 void advance_driven_orientation(World& world, int i, double dt);  // prescribed ω
 // L += h/2 tau(n+1) and w from L: the closing kick of the kick-drift-kick schemes.
-void closing_half_kick(World& world, const Positions& torque, double h, Parallel* parallel = nullptr);
+void closing_half_kick(World& world, const Positions& torque, double h,
+                       Parallel* parallel = nullptr);
+void closing_half_kick(World& world, const Positions& torque, double h, int begin, int end);
 
 }  // namespace stepwise
 
-#define STEPWISE_REGISTER_ROTATION(NAME, CLASS)                              \
-  static const bool STEPWISE_CONCAT(registered_rotation_, __LINE__) =        \
-      ::stepwise::RotationRegistry::instance().add(NAME, [] {                \
-        return std::unique_ptr<::stepwise::RotationScheme>(std::make_unique<CLASS>()); })
+#define STEPWISE_REGISTER_ROTATION(NAME, CLASS)                                        \
+  static const bool STEPWISE_CONCAT(registered_rotation_, __LINE__) =                  \
+      ::stepwise::RotationRegistry::instance().add(NAME, [] {                          \
+        return std::unique_ptr<::stepwise::RotationScheme>(std::make_unique<CLASS>()); \
+      })

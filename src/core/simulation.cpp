@@ -2,6 +2,7 @@
 
 #include "core/bonds/bond_common.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <tuple>
@@ -77,15 +78,20 @@ void Simulation::ensure_start_evaluation() {
 }
 
 void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool commit,
-                          Evaluation& out) {
+                          Evaluation& out, bool defer) {
   const int n = world_.size();
   const unsigned tracked = track_body_work_;
   const bool external = tracked & kExternalWork, drag = tracked & kDragWork;
   scratch_.tracked = tracked;
   scratch_.resize(n);
-  for_each_range(parallel_, n, [&](int, int begin, int end) { scratch_.clear(begin, end); });
-  StateView view{world_, x, v, world_.w};
+  const StateView view{world_, x, v, world_.w};
   EvalContext ctx{t, dt_, commit, parallel_};
+  // The models' per-body starts run fused with whatever the step queued before (kicks, drift).
+  passes_.add([this](int, int begin, int end) { scratch_.clear(begin, end); });
+  for (const auto& model : world_.forces) model->prepare(view, scratch_, ctx, passes_);
+  flush();
+  ctx.prepared = true;
+  ctx.after = &passes_;
   out.potentials.assign(world_.forces.size(), 0.0);
   for (size_t m = 0; m < world_.forces.size(); ++m) {
     const double before = scratch_.potential;
@@ -97,39 +103,6 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   out.wall_contacts = scratch_.wall_contacts;
   out.pair_powers = {scratch_.dissipation_power, scratch_.external_power};
   out.powers = out.pair_powers;
-  Powers partial[kMaxTasks];
-  for_each_range(parallel_, n, [&](int task, int begin, int end) {
-    Powers sum;
-    for (int i = begin; i < end; ++i) {
-      const auto f = world_.flags[i];
-      if (external && (f & (kDriven | kDrivenSpin))) {
-        // The driver holds the prescribed motion against everything else acting on the body.
-        if (f & kDriven) scratch_.external_force.col(i) -= scratch_.force.col(i);
-        scratch_.external_torque.col(i) -= scratch_.torque.col(i);
-      }
-      if (f & kPivot) {
-        // Forces on a pivoted body act as torques about the pivot.
-        const Vec3 arm = x.col(i) - world_.pivot.col(i);
-        scratch_.torque.col(i) += arm.cross(scratch_.force.col(i));
-        if (external) {
-          scratch_.external_torque.col(i) += arm.cross(scratch_.external_force.col(i));
-          scratch_.external_force.col(i).setZero();
-        }
-        if (drag) {
-          scratch_.drag_torque.col(i) += arm.cross(scratch_.drag_force.col(i));
-          scratch_.drag_force.col(i).setZero();
-        }
-      }
-      if (world_.local_damping > 0) apply_local_damping(i, v.col(i));
-      if (external) sum.external += scratch_.external_force.col(i).dot(v.col(i));
-      if (drag) sum.dissipation -= scratch_.drag_force.col(i).dot(v.col(i));
-    }
-    partial[task] = sum;
-  });
-  for (int task = 0; task < range_count(parallel_, n); ++task) {
-    out.powers.external += partial[task].external;
-    out.powers.dissipation += partial[task].dissipation;
-  }
   out.force.swap(scratch_.force);
   out.torque.swap(scratch_.torque);
   if (external) {
@@ -146,9 +119,47 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
     out.drag_force.resize(3, 0);
     out.drag_torque.resize(3, 0);
   }
+  // Queued after the models' own finishing passes, so it sees their complete loads.
+  double* sums = passes_.slots(2);  // external power, then dissipated power, per range
+  passes_.add(
+      [this, &x, &v, &out, sums, external, drag](int task, int begin, int end) {
+        double work = sums[task], loss = sums[kMaxTasks + task];
+        for (int i = begin; i < end; ++i) {
+          const auto f = world_.flags[i];
+          if (external && (f & (kDriven | kDrivenSpin))) {
+            // The driver holds the prescribed motion against everything else acting on the body.
+            if (f & kDriven) out.external_force.col(i) -= out.force.col(i);
+            out.external_torque.col(i) -= out.torque.col(i);
+          }
+          if (f & kPivot) {
+            // Forces on a pivoted body act as torques about the pivot.
+            const Vec3 arm = x.col(i) - world_.pivot.col(i);
+            out.torque.col(i) += arm.cross(out.force.col(i));
+            if (external) {
+              out.external_torque.col(i) += arm.cross(out.external_force.col(i));
+              out.external_force.col(i).setZero();
+            }
+            if (drag) {
+              out.drag_torque.col(i) += arm.cross(out.drag_force.col(i));
+              out.drag_force.col(i).setZero();
+            }
+          }
+          if (world_.local_damping > 0) apply_local_damping(i, v.col(i), out);
+          if (external) work += out.external_force.col(i).dot(v.col(i));
+          if (drag) loss -= out.drag_force.col(i).dot(v.col(i));
+        }
+        sums[task] = work, sums[kMaxTasks + task] = loss;
+      },
+      [this, &out, sums, n] {
+        for (int task = 0; task < range_count(parallel_, n); ++task) {
+          out.powers.external += sums[task];
+          out.powers.dissipation += sums[kMaxTasks + task];
+        }
+      });
+  if (!defer) flush();
 }
 
-void Simulation::apply_local_damping(int i, const Vec3& v) {
+void Simulation::apply_local_damping(int i, const Vec3& v, Evaluation& out) {
   const double alpha = world_.local_damping;
   auto damp = [alpha](const Vec3& load, const Vec3& rate) {
     Vec3 d;
@@ -157,104 +168,151 @@ void Simulation::apply_local_damping(int i, const Vec3& v) {
     return d;
   };
   if (world_.inv_mass(i) > 0) {
-    const Vec3 f = damp(scratch_.force.col(i), v);
-    scratch_.force.col(i) += f;
-    scratch_.drag_force.col(i) += f;
+    const Vec3 f = damp(out.force.col(i), v);
+    out.force.col(i) += f;
+    out.drag_force.col(i) += f;
   }
   if (rotates_freely(world_, i)) {
-    const Vec3 t = damp(scratch_.torque.col(i), world_.w.col(i));
-    scratch_.torque.col(i) += t;
-    scratch_.drag_torque.col(i) += t;
+    const Vec3 t = damp(out.torque.col(i), world_.w.col(i));
+    out.torque.col(i) += t;
+    out.drag_torque.col(i) += t;
   }
 }
 
-// Books h F.mean(i) for the per-body external and drag arrays that are tracked (empty: not),
-// summed per range of bodies and added in range order. mean(i) is the body's mean velocity
-// over the kick (or spin); it may apply the kick itself.
+// Queues the booking of h F.mean(i) for the per-body external and drag arrays that are tracked
+// (empty: not), summed per range of bodies and added in range order after `first`. mean(i) is
+// the body's mean velocity over the kick (or spin); it may apply the kick itself.
 template <class Mean>
-void Simulation::book_body_work(const Positions& external, const Positions& drag, double h,
-                                Mean&& mean) {
+void Simulation::queue_body_work(const Positions& external, const Positions& drag, double h,
+                                 Mean mean, Powers first) {
   const bool has_external = external.cols() > 0, has_drag = drag.cols() > 0;
-  double external_work[kMaxTasks] = {}, dissipated[kMaxTasks] = {};
-  for_each_range(parallel_, world_.size(), [&](int task, int begin, int end) {
-    double work = 0, loss = 0;
-    for (int i = begin; i < end; ++i) {
-      const Vec3 m = mean(i);
-      if (has_external) work += h * external.col(i).dot(m);
-      if (has_drag) loss -= h * drag.col(i).dot(m);
-    }
-    external_work[task] = work;
-    dissipated[task] = loss;
-  });
-  for (int t = 0; t < range_count(parallel_, world_.size()); ++t)
-    external_work_ += external_work[t], dissipated_ += dissipated[t];
+  double* sums = passes_.slots(2);
+  passes_.add(
+      [&external, &drag, h, mean, sums, has_external, has_drag](int task, int begin, int end) {
+        double work = sums[task], loss = sums[kMaxTasks + task];
+        for (int i = begin; i < end; ++i) {
+          const Vec3 m = mean(i);
+          if (has_external) work += h * external.col(i).dot(m);
+          if (has_drag) loss -= h * drag.col(i).dot(m);
+        }
+        sums[task] = work, sums[kMaxTasks + task] = loss;
+      },
+      [this, sums, first] {
+        dissipated_ += first.dissipation;
+        external_work_ += first.external;
+        for (int t = 0; t < range_count(parallel_, world_.size()); ++t)
+          external_work_ += sums[t], dissipated_ += sums[kMaxTasks + t];
+      });
 }
 
 void Simulation::book_kick(const Evaluation& e, const Positions& v_before, const Positions& v_after,
                            double h) {
-  dissipated_ += e.pair_powers.dissipation * h;
-  external_work_ += e.pair_powers.external * h;
-  if (e.external_force.cols() == 0 && e.drag_force.cols() == 0) return;
-  book_body_work(e.external_force, e.drag_force, h,
-                 [&](int i) -> Vec3 { return 0.5 * (v_before.col(i) + v_after.col(i)); });
+  const Powers pairs{e.pair_powers.dissipation * h, e.pair_powers.external * h};
+  if (e.external_force.cols() == 0 && e.drag_force.cols() == 0) {
+    dissipated_ += pairs.dissipation;
+    external_work_ += pairs.external;
+    return;
+  }
+  queue_body_work(
+      e.external_force, e.drag_force, h,
+      [&v_before, &v_after ](int i) __attribute__((always_inline))->Vec3 {
+        return 0.5 * (v_before.col(i) + v_after.col(i));
+      },
+      pairs);
+  flush();  // the velocities are the integrator's, which it may change next
 }
 
 void Simulation::kick_and_book(const Evaluation& e, double h) {
-  // The kick (v += h a, a = F/m) and book_kick in one pass.
-  dissipated_ += e.pair_powers.dissipation * h;
-  external_work_ += e.pair_powers.external * h;
+  // The kick (v += h a, a = F/m) and its booking in one pass.
   Positions& v = world_.v;
   const VecX& inv_mass = world_.inv_mass;
-  book_body_work(e.external_force, e.drag_force, h, [&](int i) -> Vec3 {
-    const Vec3 before = v.col(i);
-    v.col(i) += h * (e.force.col(i) * inv_mass(i));
-    return 0.5 * (before + v.col(i));
-  });
+  queue_body_work(e.external_force, e.drag_force, h,
+                  [&v, &inv_mass, &e, h ](int i) __attribute__((always_inline))->Vec3 {
+                    const Vec3 before = v.col(i);
+                    v.col(i) += h * (e.force.col(i) * inv_mass(i));
+                    return 0.5 * (before + v.col(i));
+                  },
+                  {e.pair_powers.dissipation * h, e.pair_powers.external * h});
 }
 
-void Simulation::book_rotation_work(const Evaluation& e, const Positions& w_before,
-                                    const Positions& w_after, double h) {
+void Simulation::queue_rotation_work(const Evaluation& e, double h) {
   if (e.external_torque.cols() == 0 && e.drag_torque.cols() == 0) return;
-  book_body_work(e.external_torque, e.drag_torque, h,
-                 [&](int i) -> Vec3 { return 0.5 * (w_before.col(i) + w_after.col(i)); });
+  const Positions& w_before = w_before_;
+  const Positions& w = world_.w;
+  queue_body_work(
+      e.external_torque, e.drag_torque, h,
+      [&w_before, &w ](int i) __attribute__((always_inline))->Vec3 {
+        return 0.5 * (w_before.col(i) + w.col(i));
+      });
 }
 
-void Simulation::copy_spins(Positions& out) const {
-  out.resize(3, world_.size());
-  for_each_range(parallel_, world_.size(), [&](int, int begin, int end) {
-    out.middleCols(begin, end - begin) = world_.w.middleCols(begin, end - begin);
+void Simulation::queue_copy_spins() {
+  w_before_.resize(3, world_.size());
+  passes_.add([this](int, int begin, int end) {
+    w_before_.middleCols(begin, end - begin) = world_.w.middleCols(begin, end - begin);
   });
 }
 
+// One step as a few fused passes over the bodies: the rotation's first half, the kick and the
+// drift run with the evaluation's per-body start; the models' load combining, the closing kicks
+// and the finiteness check run together at the end. Schemes that cannot go by ranges, and
+// integrators that read the state, flush the queue first (see Dynamics).
 std::optional<StepFailure> Simulation::step() {
   ensure_start_evaluation();
   if (!ledger_started_) reset_ledger();
   const bool tracked = cached_.external_torque.cols() > 0 || cached_.drag_torque.cols() > 0;
   const bool kick_drift_kick = rotation_->needs_end_torque();
-  if (tracked) copy_spins(w_before_);
+  const bool fused = rotation_->by_ranges();
   rotation_->set_parallel(parallel_);
-  rotation_->begin_step(world_, cached_.torque, dt_);
+  if (tracked) queue_copy_spins();
+  if (fused) {
+    passes_.add([this, h = dt_](int, int begin, int end) {
+      rotation_->begin_range(world_, cached_.torque, h, begin, end);
+    });
+  } else {
+    flush();
+    rotation_->begin_step(world_, cached_.torque, dt_);
+  }
   if (tracked) {
     // Work of external and drag torques over the rotation's kicks, exactly as the kicks apply
     // it; the cache still holds the start evaluation here.
-    book_rotation_work(cached_, w_before_, world_.w, kick_drift_kick ? 0.5 * dt_ : dt_);
-    if (kick_drift_kick) copy_spins(w_before_);
+    queue_rotation_work(cached_, kick_drift_kick ? 0.5 * dt_ : dt_);
+    if (kick_drift_kick) queue_copy_spins();
   }
   end_evaluated_ = false;
   Dynamics dynamics(*this, time_, dt_);
   integrator_->step(dynamics, dt_);
   if (!end_evaluated_) {
-    evaluate(world_.x, world_.v, time_ + dt_, true, cached_);
+    evaluate(world_.x, world_.v, time_ + dt_, true, cached_, true);
     end_evaluated_ = true;
   }
   if (kick_drift_kick) {
     rotation_->set_parallel(parallel_);
-    rotation_->end_step(world_, cached_.torque, dt_);
-    if (tracked) book_rotation_work(cached_, w_before_, world_.w, 0.5 * dt_);
+    if (fused) {
+      passes_.add([this, h = dt_](int, int begin, int end) {
+        rotation_->end_range(world_, cached_.torque, h, begin, end);
+      });
+    } else {
+      flush();
+      rotation_->end_step(world_, cached_.torque, dt_);
+    }
+    if (tracked) queue_rotation_work(cached_, 0.5 * dt_);
   }
   time_ += dt_;
   ++step_;
-  return check_finite();
+  // One vectorised sum per block first; only a non-finite state searches for the culprit.
+  std::fill(finite_, finite_ + kMaxTasks, true);
+  passes_.add([this](int task, int begin, int end) {
+    const int count = end - begin;
+    finite_[task] = finite_[task] && std::isfinite(world_.x.middleCols(begin, count).sum() +
+                                                   world_.v.middleCols(begin, count).sum() +
+                                                   world_.L.middleCols(begin, count).sum());
+  });
+  flush();
+  if (std::all_of(finite_, finite_ + range_count(parallel_, world_.size()),
+                  [](bool f) { return f; }))
+    return std::nullopt;
+  return find_non_finite();
 }
 
 std::optional<StepFailure> Simulation::advance(long steps) {
@@ -263,18 +321,7 @@ std::optional<StepFailure> Simulation::advance(long steps) {
   return std::nullopt;
 }
 
-std::optional<StepFailure> Simulation::check_finite() const {
-  // One vectorised sum per range first; only a non-finite state searches for the culprit.
-  bool finite[kMaxTasks];
-  for_each_range(parallel_, world_.size(), [&](int task, int begin, int end) {
-    const int count = end - begin;
-    finite[task] = std::isfinite(world_.x.middleCols(begin, count).sum() +
-                                 world_.v.middleCols(begin, count).sum() +
-                                 world_.L.middleCols(begin, count).sum());
-  });
-  bool all = true;
-  for (int t = 0; t < range_count(parallel_, world_.size()); ++t) all = all && finite[t];
-  if (all) return std::nullopt;
+std::optional<StepFailure> Simulation::find_non_finite() const {
   for (int i = 0; i < world_.size(); ++i) {
     if (!world_.x.col(i).allFinite() || !world_.v.col(i).allFinite() ||
         !world_.L.col(i).allFinite() || !world_.q[i].coeffs().allFinite())

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "core/body_passes.hpp"
 #include "core/energy.hpp"
 #include "core/integrator.hpp"
 #include "core/parallel.hpp"
@@ -87,19 +88,24 @@ class Simulation {
 
  private:
   friend class Dynamics;
-  void evaluate(const Positions& x, const Positions& v, double t, bool commit, Evaluation& out);
+  // `defer`: the passes that finish `out` (adding up loads, powers) stay queued for the step to
+  // run with its closing kicks; the step flushes them before anything reads `out`.
+  void evaluate(const Positions& x, const Positions& v, double t, bool commit, Evaluation& out,
+                bool defer = false);
   void ensure_start_evaluation();
+  // Runs the queued passes over the bodies (passes_); every reader of the state flushes first.
+  void flush() { passes_.run(parallel_, world_.size()); }
   void book_kick(const Evaluation& e, const Positions& v_before, const Positions& v_after,
                  double h);
-  void kick_and_book(const Evaluation& e, double h);
+  void kick_and_book(const Evaluation& e, double h);  // queued
   template <class Mean>
-  void book_body_work(const Positions& external, const Positions& drag, double h, Mean&& mean);
-  void copy_spins(Positions& out) const;
-  void book_rotation_work(const Evaluation& e, const Positions& w_before, const Positions& w_after,
-                          double h);
+  void queue_body_work(const Positions& external, const Positions& drag, double h, Mean mean,
+                       Powers first = {});
+  void queue_copy_spins();
+  void queue_rotation_work(const Evaluation& e, double h);
   unsigned tracks_body_work() const;  // BodyWork bits
-  void apply_local_damping(int i, const Vec3& v);
-  std::optional<StepFailure> check_finite() const;
+  void apply_local_damping(int i, const Vec3& v, Evaluation& out);
+  std::optional<StepFailure> find_non_finite() const;
 
   World world_;
   std::unique_ptr<Integrator> integrator_;
@@ -118,6 +124,8 @@ class Simulation {
   bool cache_valid_ = false;
   bool end_evaluated_ = false;
   ForceSums scratch_;
+  BodyPasses passes_;  // per-body work queued to run fused (core/body_passes.hpp)
+  bool finite_[kMaxTasks] = {};
 
   double initial_energy_ = 0;
   bool ledger_started_ = false;

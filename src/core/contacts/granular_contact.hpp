@@ -8,11 +8,14 @@
 // Energy: the law's normal energy + 1/2 kt |xi|^2 stored. The dashpot forces go to the per-body
 // drag sums, so Verlet's kicks book their work exactly; the friction cap's loss and the spring
 // energy of contacts that open are booked when they happen.
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <map>
 
+#include "core/body_passes.hpp"
 #include "core/contacts/granular_pairs.hpp"
 #include "core/contacts/neighbor_list.hpp"
 #include "core/parallel.hpp"
@@ -65,11 +68,24 @@ class GranularContacts final : public ForceModel {
       apply_as<false>(s, out, ctx);
   }
 
+  // Packing the bodies and asking whether any moved half the skin, fused with the step's passes.
+  void prepare(const StateView& s, ForceSums&, const EvalContext&, BodyPasses& passes) override {
+    packed_.resize(s.world.size());
+    moved_.fill(false);
+    const bool stale = list_.stale(s.world.size());
+    passes.add([this, s, stale](int task, int begin, int end) {
+      pack(s, begin, end);
+      if (!stale && !moved_[task]) moved_[task] = list_.moved_far(s.x, begin, end);
+    });
+  }
+
   template <bool Commit>
   void apply_as(const StateView& s, ForceSums& out, const EvalContext& ctx) {
     const World& world = s.world;
     const int n = world.size();
-    if (list_.needs_rebuild(s.x, ctx.parallel)) rebuild(s.x, world.radius, ctx.parallel);
+    const bool moved = std::find(moved_.begin(), moved_.end(), true) != moved_.end();
+    if (ctx.prepared ? list_.stale(n) || moved : list_.needs_rebuild(s.x, ctx.parallel))
+      rebuild(s.x, world.radius, ctx.parallel);
     if (static_cast<int>(wall_history_.size()) != n * static_cast<int>(walls_.size())) {
       wall_history_.assign(n * walls_.size(), Vec3::Zero());
       wall_engaged_.assign(n, 0);
@@ -85,7 +101,10 @@ class GranularContacts final : public ForceModel {
       }
       pending_walls_.clear();
     }
-    pack(s, ctx.parallel);
+    if (!ctx.prepared) {
+      packed_.resize(n);
+      for_each_range(ctx.parallel, n, [&](int, int begin, int end) { pack(s, begin, end); });
+    }
     wall_offset_.resize(walls_.size());
     for (size_t w = 0; w < walls_.size(); ++w)
       wall_offset_[w] = (walls_[w].point + ctx.time * walls_[w].velocity).dot(walls_[w].normal);
@@ -120,18 +139,27 @@ class GranularContacts final : public ForceModel {
       run_task(0);
     else
       parallel->run(tasks, run_task);
-    // Each body's loads added in task order, whichever thread adds them.
-    for_each_range(parallel, n, [&](int, int begin, int end) {
+    // Each body's loads added in task order, whichever thread adds them; later, with the step's
+    // other passes, if the caller lets us.
+    auto combine = [this, force = out.force.data(), torque = out.torque.data(),
+                    drag_force = out.drag_force.data(),
+                    drag_torque = out.drag_torque.data()](int, int begin, int end) {
       for (const Task& task : tasks_) {
         for (int i = std::max(begin, task.low); i < std::min(end, task.high); ++i) {
           const BodyLoad& l = task.load[i];
-          out.force.col(i) += Eigen::Map<const Vec3>(l.force);
-          out.torque.col(i) += Eigen::Map<const Vec3>(l.torque);
-          out.drag_force.col(i) += Eigen::Map<const Vec3>(l.drag_force);
-          out.drag_torque.col(i) += Eigen::Map<const Vec3>(l.drag_torque);
+          for (int k = 0; k < 3; ++k) {
+            force[3 * i + k] += l.force[k];
+            torque[3 * i + k] += l.torque[k];
+            drag_force[3 * i + k] += l.drag_force[k];
+            drag_torque[3 * i + k] += l.drag_torque[k];
+          }
         }
       }
-    });
+    };
+    if (ctx.after)
+      ctx.after->add(combine);
+    else
+      for_each_range(parallel, n, combine);
     Sums sums;
     for (const Task& task : tasks_) {
       sums.potential += task.sums.potential;
@@ -261,23 +289,21 @@ class GranularContacts final : public ForceModel {
   std::vector<int> task_bounds_;  // task t owns bodies [bounds[t], bounds[t + 1])
   std::vector<PackedBody> packed_;
 
-  void pack(const StateView& s, Parallel* parallel) {
+  std::array<bool, kMaxTasks> moved_{};  // per range of bodies, from prepare()
+
+  void pack(const StateView& s, int begin, int end) {
     const World& world = s.world;
-    const int n = world.size();
-    packed_.resize(n);
-    for_each_range(parallel, n, [&](int, int begin, int end) {
-      for (int i = begin; i < end; ++i) {
-        double* c = packed_[i].c;
-        for (int k = 0; k < 3; ++k) {
-          c[PackedBody::kX + k] = s.x(k, i);
-          c[PackedBody::kV + k] = s.v(k, i);
-          c[PackedBody::kW + k] = s.w(k, i);
-        }
-        c[PackedBody::kRadius] = world.radius(i);
-        c[PackedBody::kMass] = world.mass(i);
-        c[PackedBody::kInvMass] = world.inv_mass(i);
+    for (int i = begin; i < end; ++i) {
+      double* c = packed_[i].c;
+      for (int k = 0; k < 3; ++k) {
+        c[PackedBody::kX + k] = s.x(k, i);
+        c[PackedBody::kV + k] = s.v(k, i);
+        c[PackedBody::kW + k] = s.w(k, i);
       }
-    });
+      c[PackedBody::kRadius] = world.radius(i);
+      c[PackedBody::kMass] = world.mass(i);
+      c[PackedBody::kInvMass] = world.inv_mass(i);
+    }
   }
 
   // Bodies [begin, end) against their list partners and the walls: the overlapping pairs are
@@ -346,11 +372,10 @@ class GranularContacts final : public ForceModel {
       for (; i + 4 <= end; i += 4) {
         int near = 0;
         for (int l = 0; l < 4; ++l) near |= (wall_engaged_[i + l] != 0) << l;
+        static_assert(PackedBody::kX == 0 && PackedBody::kRadius == 3);
         D4 x = load(body[i].c), y = load(body[i + 1].c), z = load(body[i + 2].c),
-           v = load(body[i + 3].c);
-        transpose(x, y, z, v);
-        const D4 r = {body[i].c[PackedBody::kRadius], body[i + 1].c[PackedBody::kRadius],
-                      body[i + 2].c[PackedBody::kRadius], body[i + 3].c[PackedBody::kRadius]};
+           r = load(body[i + 3].c);
+        transpose(x, y, z, r);
         for (int w = 0; w < wall_count && near != 15; ++w) {
           const Vec3& n = walls_[w].normal;
           const D4 gap = ((x * n.x() + y * n.y()) + z * n.z() - wall_offset_[w]) - r;
@@ -484,7 +509,7 @@ class GranularContacts final : public ForceModel {
     const std::vector<int> old_offsets = list_.offsets(), old_neighbors = list_.neighbors();
     std::vector<Vec3> old_history;
     old_history.swap(history_);
-    list_.update(x, radius, parallel);
+    list_.build(x, radius, parallel);
     const auto& offsets = list_.offsets();
     const auto& neighbors = list_.neighbors();
     history_.resize(neighbors.size());

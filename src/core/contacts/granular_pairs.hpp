@@ -11,9 +11,9 @@
 namespace stepwise {
 
 // What the kernel reads of a body, packed so one body is two cache lines, not six, and read as
-// three rows of four.
+// three rows of four. The first row (position and radius) is all a distance test reads.
 struct alignas(32) PackedBody {
-  enum { kX = 0, kV = 3, kW = 6, kRadius = 9, kMass = 10, kInvMass = 11 };
+  enum { kX = 0, kRadius = 3, kV = 4, kMass = 7, kW = 8, kInvMass = 11 };
   double c[12];
 };
 

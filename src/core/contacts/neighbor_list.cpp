@@ -5,14 +5,18 @@
 
 namespace stepwise {
 
-bool NeighborList::needs_rebuild(const Positions& x, Parallel* parallel) const {
-  if (force_rebuild_ || built_at_.cols() != x.cols()) return true;
+bool NeighborList::moved_far(const Positions& x, int begin, int end) const {
   const double limit = 0.25 * skin_ * skin_;  // (skin / 2)^2
+  for (int i = begin; i < end; ++i)
+    if ((x.col(i) - built_at_.col(i)).squaredNorm() > limit) return true;
+  return false;
+}
+
+bool NeighborList::needs_rebuild(const Positions& x, Parallel* parallel) const {
+  if (stale(int(x.cols()))) return true;
   bool moved[kMaxTasks] = {};
-  for_each_range(parallel, int(x.cols()), [&](int task, int begin, int end) {
-    for (int i = begin; i < end && !moved[task]; ++i)
-      moved[task] = (x.col(i) - built_at_.col(i)).squaredNorm() > limit;
-  });
+  for_each_range(parallel, int(x.cols()),
+                 [&](int task, int begin, int end) { moved[task] = moved_far(x, begin, end); });
   return std::find(moved, moved + range_count(parallel, int(x.cols())), true) !=
          moved + range_count(parallel, int(x.cols()));
 }

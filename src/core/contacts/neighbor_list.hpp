@@ -23,6 +23,11 @@ class NeighborList {
   // Rebuilds the list if needed. Returns true if it did.
   bool update(const Positions& x, const VecX& radius, Parallel* parallel = nullptr);
   bool needs_rebuild(const Positions& x, Parallel* parallel = nullptr) const;
+  // The two halves of needs_rebuild, for callers that scan the bodies in their own passes: a
+  // rebuild is due if stale(n), or if moved_far is true for some range of bodies.
+  bool stale(int n) const { return force_rebuild_ || built_at_.cols() != n; }
+  bool moved_far(const Positions& x, int begin, int end) const;
+  void build(const Positions& x, const VecX& radius, Parallel* parallel = nullptr);
 
   int size() const { return static_cast<int>(offsets_.size()) - 1; }
   const std::vector<int>& offsets() const { return offsets_; }  // size n + 1
@@ -34,7 +39,6 @@ class NeighborList {
                                                       double margin);
 
  private:
-  void build(const Positions& x, const VecX& radius, Parallel* parallel);
   double skin_;
   bool force_rebuild_ = true;
   Positions built_at_;

@@ -1,4 +1,7 @@
 // Uniform gravity: F = m g on every body, U = -m g.x.
+#include <array>
+
+#include "core/body_passes.hpp"
 #include "core/parallel.hpp"
 #include "core/world.hpp"
 
@@ -11,19 +14,20 @@ class Gravity final : public ForceModel {
   std::string kind() const override { return "gravity"; }
   std::unique_ptr<ForceModel> clone() const override { return std::make_unique<Gravity>(*this); }
 
+  void prepare(const StateView& s, ForceSums& out, const EvalContext&,
+               BodyPasses& passes) override {
+    task_potential_.fill(0.0);
+    passes.add([this, s, &out](int task, int begin, int end) { add(s, out, task, begin, end); });
+  }
+
   void apply(const StateView& s, ForceSums& out, const EvalContext& ctx) override {
-    const VecX& m = s.world.mass;
     const int n = int(s.x.cols());
-    double potential[kMaxTasks] = {};
-    for_each_range(ctx.parallel, n, [&](int task, int begin, int end) {
-      double sum = 0;
-      for (int i = begin; i < end; ++i) {
-        out.force.col(i) += m(i) * g_;
-        sum -= m(i) * g_.dot(s.x.col(i));
-      }
-      potential[task] = sum;
-    });
-    for (int t = 0; t < range_count(ctx.parallel, n); ++t) out.potential += potential[t];
+    if (!ctx.prepared) {
+      task_potential_.fill(0.0);
+      for_each_range(ctx.parallel, n,
+                     [&](int task, int begin, int end) { add(s, out, task, begin, end); });
+    }
+    for (int t = 0; t < range_count(ctx.parallel, n); ++t) out.potential += task_potential_[t];
   }
   bool jacobian(const StateView&, Triplets&, Triplets&) const override { return true; }
   void save(ParamTable& out) const override {
@@ -37,7 +41,18 @@ class Gravity final : public ForceModel {
   }
 
  private:
+  void add(const StateView& s, ForceSums& out, int task, int begin, int end) {
+    const VecX& m = s.world.mass;
+    double sum = task_potential_[task];
+    for (int i = begin; i < end; ++i) {
+      out.force.col(i) += m(i) * g_;
+      sum -= m(i) * g_.dot(s.x.col(i));
+    }
+    task_potential_[task] = sum;
+  }
+
   Vec3 g_;
+  std::array<double, kMaxTasks> task_potential_{};  // -m g.x summed per range of bodies
 };
 
 }  // namespace

@@ -41,21 +41,28 @@ class Buss2 final : public RotationScheme {
   }
 
   void begin_step(World& world, const Positions& torque, double h) override {
-    for_each_range(parallel_, world.size(), [&](int, int begin, int end) {
-      int i = begin;
-      for (; i + 4 <= end; i += 4) {
-        if (free_spheres(world, i, 4))
-          step_spheres(world, torque, h, i);
-        else
-          for (int k = 0; k < 4; ++k) step_body(world, torque, h, i + k);
-      }
-      for (; i < end; ++i) step_body(world, torque, h, i);
-    });
+    for_each_range(parallel_, world.size(),
+                   [&](int, int begin, int end) { begin_range(world, torque, h, begin, end); });
   }
 
   bool needs_end_torque() const override { return true; }
   void end_step(World& world, const Positions& torque, double h) override {
     closing_half_kick(world, torque, h, parallel_);
+  }
+
+  bool by_ranges() const override { return true; }
+  void begin_range(World& world, const Positions& torque, double h, int begin, int end) override {
+    int i = begin;
+    for (; i + 4 <= end; i += 4) {
+      if (free_spheres(world, i, 4))
+        step_spheres(world, torque, h, i);
+      else
+        for (int k = 0; k < 4; ++k) step_body(world, torque, h, i + k);
+    }
+    for (; i < end; ++i) step_body(world, torque, h, i);
+  }
+  void end_range(World& world, const Positions& torque, double h, int begin, int end) override {
+    closing_half_kick(world, torque, h, begin, end);
   }
 
  private:

@@ -1,0 +1,63 @@
+#pragma once
+// Per-body loops of a step, run fused: a step makes a dozen passes over its bodies (kicks,
+// rotation, drift, clearing, gravity, packing, combining, checking), each streaming arrays that do
+// not fit in cache. Queued here and run block by block, each block's data is read from memory
+// once for all of them. The ranges and the order within each range are those of for_each_range,
+// so sums come out bit-identical to running the passes one after another.
+#include <array>
+#include <functional>
+#include <stdexcept>
+#include <vector>
+
+#include "core/parallel.hpp"
+
+namespace stepwise {
+
+class BodyPasses {
+ public:
+  using Pass = std::function<void(int task, int begin, int end)>;
+  using Finish = std::function<void()>;
+
+  // pass(task, begin, end) is called on consecutive blocks of each task's range; what it sums per
+  // task it keeps in slots (below) across calls. finish() runs after all passes, in queue order.
+  void add(Pass pass, Finish finish = {}) {
+    passes_.push_back({std::move(pass), std::move(finish)});
+  }
+  bool empty() const { return passes_.empty(); }
+
+  // `count` groups of kMaxTasks zeroed doubles, valid until run() returns: a pass's per-task sums.
+  double* slots(int count = 1) {
+    if (used_ + count * kMaxTasks > int(arena_.size()))
+      throw std::logic_error("BodyPasses: more per-task sums than the arena holds");
+    double* out = arena_.data() + used_;
+    std::fill(out, out + count * kMaxTasks, 0.0);
+    used_ += count * kMaxTasks;
+    return out;
+  }
+
+  void run(Parallel* parallel, int n) {
+    if (passes_.empty()) return;
+    for_each_range(parallel, n, [&](int task, int begin, int end) {
+      for (int block = begin; block < end; block += kBlock) {
+        const int block_end = block + kBlock < end ? block + kBlock : end;
+        for (const Queued& q : passes_) q.pass(task, block, block_end);
+      }
+    });
+    for (const Queued& q : passes_)
+      if (q.finish) q.finish();
+    passes_.clear();
+    used_ = 0;
+  }
+
+ private:
+  static constexpr int kBlock = 256;  // bodies whose arrays stay in the L2 cache across passes
+  struct Queued {
+    Pass pass;
+    Finish finish;
+  };
+  std::vector<Queued> passes_;
+  std::array<double, 32 * kMaxTasks> arena_{};
+  int used_ = 0;
+};
+
+}  // namespace stepwise
