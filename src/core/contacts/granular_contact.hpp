@@ -233,9 +233,9 @@ class GranularContacts final : public ForceModel {
     const auto& neighbors = list_.neighbors();
     for (int i = 0; i + 1 < int(offsets.size()); ++i)
       for (int k = offsets[i]; k < offsets[i + 1]; ++k)
-        if (k < int(history_.size()) && !history_[k].isZero())
-          pairs.insert(pairs.end(), {double(i), double(neighbors[k]), history_[k].x(),
-                                     history_[k].y(), history_[k].z()});
+        if (k < int(history_.size()) && !history_[k].xi.isZero())
+          pairs.insert(pairs.end(), {double(i), double(neighbors[k]), history_[k].xi.x(),
+                                     history_[k].xi.y(), history_[k].xi.z()});
     for (size_t k = 0; k < wall_history_.size(); ++k)  // as (wall, body, spring)
       if (!wall_history_[k].isZero())
         walls.insert(walls.end(),
@@ -336,7 +336,7 @@ class GranularContacts final : public ForceModel {
         count += touching;
         if constexpr (Commit) {
           std::uint64_t bits[3];
-          std::memcpy(bits, history_[k].data(), sizeof bits);
+          std::memcpy(bits, history_[k].xi.data(), sizeof bits);
           const bool engaged = ((bits[0] | bits[1] | bits[2]) << 1) != 0;  // any non-zero
           open_i[opened] = i;
           open_k[opened] = k;
@@ -354,7 +354,7 @@ class GranularContacts final : public ForceModel {
                         b[PackedBody::kRadius] * Eigen::Map<const Vec3>(b + PackedBody::kW);
       const Vec3 slip = Eigen::Map<const Vec3>(a + PackedBody::kV) -
                         Eigen::Map<const Vec3>(b + PackedBody::kV) - spin.cross(normal);
-      release(history_[open_k[p]], slip, ctx.dt, task.sums);
+      release(history_[open_k[p]].xi, slip, ctx.dt, task.sums);
     }
     const ContactParams params{mu_, mu_roll_, mu_twist_, ctx.dt};
     PairSums pair_sums;
@@ -507,7 +507,7 @@ class GranularContacts final : public ForceModel {
   void rebuild(const Positions& x, const VecX& radius, Parallel* parallel) {
     // Carry each pair's history over to the new list (both lists are sorted per body).
     const std::vector<int> old_offsets = list_.offsets(), old_neighbors = list_.neighbors();
-    std::vector<Vec3> old_history;
+    std::vector<Spring> old_history;
     old_history.swap(history_);
     list_.build(x, radius, parallel);
     const auto& offsets = list_.offsets();
@@ -520,8 +520,7 @@ class GranularContacts final : public ForceModel {
         const int a_end = i < old_n ? old_offsets[i + 1] : 0;
         for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
           while (a < a_end && old_neighbors[a] < neighbors[k]) ++a;
-          history_[k] =
-              a < a_end && old_neighbors[a] == neighbors[k] ? old_history[a] : Vec3::Zero();
+          history_[k] = a < a_end && old_neighbors[a] == neighbors[k] ? old_history[a] : Spring{};
         }
       }
     });
@@ -529,7 +528,7 @@ class GranularContacts final : public ForceModel {
     for (int i = 0; i < list_.size(); ++i)  // history loaded with a saved state
       for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
         const auto found = pending_.find({i, neighbors[k]});
-        if (found != pending_.end()) history_[k] = found->second;
+        if (found != pending_.end()) history_[k].xi = found->second;
       }
     pending_.clear();
   }
@@ -539,8 +538,9 @@ class GranularContacts final : public ForceModel {
   double mu_roll_, mu_twist_;  // rolling and twisting resistance coefficients (0: off)
   NeighborList list_;
   std::vector<Wall> walls_;
-  std::vector<Vec3> history_, wall_history_;  // per list slot; per body and wall
-  std::vector<double> wall_offset_;           // each wall plane's n.x at this evaluation's time
+  std::vector<Spring> history_;      // per list slot
+  std::vector<Vec3> wall_history_;   // per body and wall
+  std::vector<double> wall_offset_;  // each wall plane's n.x at this evaluation's time
   // Per body: bit w set if its spring with wall w may be stretched (walls 0 to 63).
   std::vector<std::uint64_t> wall_engaged_;
   std::map<std::pair<int, int>, Vec3> pending_;  // loaded pair history until the next rebuild

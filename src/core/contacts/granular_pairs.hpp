@@ -24,6 +24,13 @@ struct alignas(32) BodyLoad {
 };
 static_assert(sizeof(BodyLoad) == 12 * sizeof(double));
 
+// A pair's tangential spring, padded to four numbers so four springs load as four rows.
+struct alignas(32) Spring {
+  Vec3 xi = Vec3::Zero();
+  double unused = 0;
+};
+static_assert(sizeof(Spring) == 4 * sizeof(double));
+
 struct PairSums {
   double potential = 0, capped = 0;
   int contacts = 0;
@@ -54,7 +61,7 @@ template <class Law, bool Commit>
 [[gnu::noinline]] void touching_pairs(const Law& law, const ContactParams& params,
                                       const PackedBody* bodies, const int* neighbors,
                                       const int* pair_i, const int* pair_k, int count,
-                                      Vec3* history, BodyLoad* load, PairSums& sums) {
+                                      Spring* history, BodyLoad* load, PairSums& sums) {
   using namespace lanes;
   D4 potential = splat(0), capped = splat(0);
   const D4 dt = splat(params.dt), half_dt = splat(0.5 * params.dt), half = splat(0.5);
@@ -65,7 +72,7 @@ template <class Law, bool Commit>
     int I[4], J[4], K[4];
     const double* a[4];
     const double* b[4];
-    const double* h[4];
+    double* h[4];
     for (int l = 0; l < 4; ++l) {
       const int p = base + std::min(l, lanes - 1);  // short batches repeat their last pair
       I[l] = pair_i[p];
@@ -73,7 +80,7 @@ template <class Law, bool Commit>
       J[l] = neighbors[K[l]];
       a[l] = bodies[I[l]].c;
       b[l] = bodies[J[l]].c;
-      h[l] = history[K[l]].data();
+      h[l] = history[K[l]].xi.data();
     }
     // Four bodies' 12 numbers, as rows, turned into 12 vectors of four lanes.
     auto columns = [](const double* const* p, D4(&c)[12]) {
@@ -85,12 +92,6 @@ template <class Law, bool Commit>
     D4 ca[12], cb[12];
     columns(a, ca);
     columns(b, cb);
-    auto gather = [](const double* const* p, int c) {
-      return D4{p[0][c], p[1][c], p[2][c], p[3][c]};
-    };
-    auto gather3 = [&](const double* const* p, int c) {
-      return V3{gather(p, c), gather(p, c + 1), gather(p, c + 2)};
-    };
     auto vec3 = [](const D4(&c)[12], int k) { return V3{c[k], c[k + 1], c[k + 2]}; };
     const M4 valid = {0 < lanes ? -1 : 0, 1 < lanes ? -1 : 0, 2 < lanes ? -1 : 0,
                       3 < lanes ? -1 : 0};
@@ -105,13 +106,14 @@ template <class Law, bool Commit>
     const V3 wi = vec3(ca, PackedBody::kW), wj = vec3(cb, PackedBody::kW);
     const V3 slip =
         vec3(ca, PackedBody::kV) - vec3(cb, PackedBody::kV) - cross(ri * wi + rj * wj, normal);
-    const D4 r_eff = ri * rj / reach, delta = reach - r;
+    const D4 delta = reach - r;
     D4 kn, kt, gamma_n, gamma_t, normal_energy;
     if constexpr (Law::kConstant) {
       kn = splat(law.kn), kt = splat(law.kt), gamma_n = splat(law.gamma_n),
       gamma_t = splat(law.gamma_t);
       normal_energy = half * kn * delta * delta;
     } else {
+      const D4 r_eff = ri * rj / reach;
       for (int l = 0; l < 4; ++l) {
         const auto c = law.at(delta[l], r_eff[l], m_eff[l]);
         kn[l] = c.kn, kt[l] = c.kt, gamma_n[l] = c.gamma_n, gamma_t[l] = c.gamma_t;
@@ -123,7 +125,10 @@ template <class Law, bool Commit>
     const V3 v_t = slip - vn * normal;
     // Cundall-Strack: the spring turned onto the contact plane keeping its length, stretched by
     // this step's slip; the opening kick's mismatch booked as in GranularContacts::contact.
-    const V3 old = gather3(h, 0);
+    D4 old_x = lanes::load(h[0]), old_y = lanes::load(h[1]), old_z = lanes::load(h[2]),
+       unused = lanes::load(h[3]);
+    transpose(old_x, old_y, old_z, unused);
+    const V3 old{old_x, old_y, old_z};
     V3 xi = old - dot(old, normal) * normal;
     const D4 kept = dot(xi, xi);
     xi = select(kept > 0, lanes::sqrt(dot(old, old) / kept), splat(1)) * xi;
@@ -155,7 +160,8 @@ template <class Law, bool Commit>
     potential += select(valid, normal_energy + stored, zero);
     if constexpr (Commit)
       capped += select(valid, stored_before_cap - stored + kick_mismatch + turn_mismatch, zero);
-    const V3 arm = cross(normal, tangential), drag_arm = cross(normal, drag);
+    // The normal dashpot has no arm: only the tangential drag turns the bodies.
+    const V3 arm = cross(normal, tangential), drag_arm = cross(normal, tangential_drag);
     const V3 ti = -ri * arm, tj = -rj * arm, dti = -ri * drag_arm, dtj = -rj * drag_arm;
     // The loads as rows of four per lane (the layout of BodyLoad), added body by body, in lane
     // order, since lanes may share a body.
@@ -167,6 +173,8 @@ template <class Law, bool Commit>
       transpose(li[4 * row], li[4 * row + 1], li[4 * row + 2], li[4 * row + 3]);
       transpose(lj[4 * row], lj[4 * row + 1], lj[4 * row + 2], lj[4 * row + 3]);
     }
+    D4 springs[4] = {xi.x, xi.y, xi.z, zero};
+    if constexpr (Commit) transpose(springs[0], springs[1], springs[2], springs[3]);
     for (int l = 0; l < lanes; ++l) {
       double* p = load[I[l]].row();
       double* q = load[J[l]].row();
@@ -174,14 +182,15 @@ template <class Law, bool Commit>
         store(p + 4 * row, lanes::load(p + 4 * row) + li[4 * row + l]);
         store(q + 4 * row, lanes::load(q + 4 * row) + lj[4 * row + l]);
       }
-      if constexpr (Commit) history[K[l]] = Vec3(xi.x[l], xi.y[l], xi.z[l]);
+      if constexpr (Commit) store(h[l], springs[l]);
       if (resistance) {
         BodyLoad& bp = load[I[l]];
         BodyLoad& bq = load[J[l]];
         const Vec3 n(normal.x[l], normal.y[l], normal.z[l]);
         const Vec3 spin = Vec3(wi.x[l], wi.y[l], wi.z[l]) - Vec3(wj.x[l], wj.y[l], wj.z[l]);
         const Vec3 f(force.x[l], force.y[l], force.z[l]);
-        const Vec3 m = rolling_resistance(params, spin, n, n.dot(f), r_eff[l]);
+        const double r_eff = ri[l] * rj[l] / reach[l];
+        const Vec3 m = rolling_resistance(params, spin, n, n.dot(f), r_eff);
         for (int c = 0; c < 3; ++c)
           bp.torque[c] += m(c), bp.drag_torque[c] += m(c), bq.torque[c] -= m(c),
               bq.drag_torque[c] -= m(c);
