@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "core/body_passes.hpp"
+#include "core/random.hpp"
 #include "core/sweep.hpp"
 #include "test_support.hpp"
 
@@ -27,9 +29,9 @@ double observed_order(const std::string& integrator, const ParamTable& options =
 
 TEST_CASE("observed order of convergence on the oscillator matches theory") {
   const std::map<std::string, int> expected = {
-      {"euler", 1},    {"symplectic-euler", 1}, {"leapfrog", 2}, {"velocity-verlet", 2},
-      {"midpoint", 2}, {"rk4", 4},              {"newmark", 2},  {"implicit-euler", 1},
-      {"baoab", 2}};
+      {"euler", 1},           {"symplectic-euler", 1}, {"leapfrog", 2},
+      {"velocity-verlet", 2}, {"midpoint", 2},         {"rk4", 4},
+      {"newmark", 2},         {"implicit-euler", 1},   {"baoab", 2}};
   for (const auto& [name, order] : expected) {
     const double observed = observed_order(name);
     INFO(std::string(name) << " observed " << observed);
@@ -75,8 +77,8 @@ TEST_CASE("kepler e=0.5 over 1e5 steps: symplectic methods bounded, explicit Eul
   CHECK(errors[0] > 0.05);
   CHECK(errors[1] > 2 * errors[0]);
   CHECK(errors[2] > errors[1]);
-  CHECK(euler.energy().total > -0.25);            // E = -1/(2a): the orbit at least doubled
-  CHECK(euler.world().x.col(0).norm() > 1.5);     // beyond the exact orbit's apocentre
+  CHECK(euler.energy().total > -0.25);         // E = -1/(2a): the orbit at least doubled
+  CHECK(euler.world().x.col(0).norm() > 1.5);  // beyond the exact orbit's apocentre
 }
 
 TEST_CASE("stability: central differences at 1.9/omega and 2.1/omega, implicit at 20/omega") {
@@ -199,8 +201,8 @@ TEST_CASE("drag: exact velocity decay and the dissipated energy closes the ledge
       const double expected = std::string(model) == "linear-drag" ? 3.0 * std::exp(-0.5 * 2 / 2.0)
                                                                   : 3.0 / (1 + 0.5 * 3.0 * 2 / 2.0);
       const EnergyReport r = sim.energy();
-      INFO(std::string(model) << " with " << std::string(integrator) << ": v " << v << " expected " << expected
-                              << " ledger error " << r.energy_error);
+      INFO(std::string(model) << " with " << std::string(integrator) << ": v " << v << " expected "
+                              << expected << " ledger error " << r.energy_error);
       CHECK(std::abs(v / expected - 1) < 1e-3);
       CHECK(r.dissipated > 0.5 * 2.0 * (9 - expected * expected) * 0.99);
       // Backward Euler's own numerical damping (m |dv|^2 / 2 per step) shows in the ledger.
@@ -214,10 +216,13 @@ namespace {
 class PlainSpring final : public ForceModel {
  public:
   std::string kind() const override { return "plain-spring"; }
-  std::unique_ptr<ForceModel> clone() const override { return std::make_unique<PlainSpring>(*this); }
+  std::unique_ptr<ForceModel> clone() const override {
+    return std::make_unique<PlainSpring>(*this);
+  }
   void apply(const StateView& s, ForceSums& out, const EvalContext&) override {
     const Vec3 d = s.x.col(0) - s.x.col(1);
-    const Vec3 f = -30.0 * (d.norm() - 1.0) * d.normalized() - 0.7 * (s.v.col(0) - s.v.col(1)).dot(d.normalized()) * d.normalized();
+    const Vec3 f = -30.0 * (d.norm() - 1.0) * d.normalized() -
+                   0.7 * (s.v.col(0) - s.v.col(1)).dot(d.normalized()) * d.normalized();
     out.force.col(0) += f;
     out.force.col(1) -= f;
   }
@@ -255,4 +260,36 @@ TEST_CASE("finite-difference Jacobians match the analytic ones") {
   // approximation); at rest relative velocity along the link it is exact.
   CHECK(Eigen::MatrixXd(Kf - Ka).norm() / Eigen::MatrixXd(Ka).norm() < 0.05);
   CHECK(Eigen::MatrixXd(Kf).norm() > 10);
+}
+
+TEST_CASE("fused passes run block by block, in queue order, with sums as one loop would make") {
+  const int n = 1000;  // three full blocks and a short one
+  std::vector<double> values(n);
+  Random random(11);
+  for (double& v : values) v = random.normal() * std::pow(10.0, random.uniform(-8, 8));
+  BodyPasses passes;
+  std::vector<std::pair<char, int>> calls;
+  std::vector<int> finished;
+  double total = 0;
+  passes.add(
+      [&](int, int begin, int end) {
+        calls.push_back({'a', begin});
+        for (int i = begin; i < end; ++i) total += values[i];
+      },
+      [&] { finished.push_back(1); });
+  passes.add(
+      [&](int, int begin, int end) {
+        calls.push_back({'b', begin});
+        CHECK(end - begin <= 256);
+      },
+      [&] { finished.push_back(2); });
+  passes.run(nullptr, n);
+  double plain = 0;
+  for (double v : values) plain += v;
+  CHECK(total == plain);  // bit for bit: the same additions in the same order
+  const std::vector<std::pair<char, int>> expected = {
+      {'a', 0}, {'b', 0}, {'a', 256}, {'b', 256}, {'a', 512}, {'b', 512}, {'a', 768}, {'b', 768}};
+  CHECK(calls == expected);
+  CHECK(finished == std::vector<int>{1, 2});
+  CHECK(passes.empty());
 }

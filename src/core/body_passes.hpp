@@ -35,11 +35,15 @@ class BodyPasses {
     return out;
   }
 
+  // Bodies per block; a block as large as the bodies runs each pass over its whole range before
+  // the next, as separate loops would (for comparisons).
+  void set_block(int bodies) { block_ = bodies > 0 ? bodies : kBlock; }
+
   void run(Parallel* parallel, int n) {
     if (passes_.empty()) return;
     for_each_range(parallel, n, [&](int task, int begin, int end) {
-      for (int block = begin; block < end; block += kBlock) {
-        const int block_end = block + kBlock < end ? block + kBlock : end;
+      for (int block = begin, block_end; block < end; block = block_end) {
+        block_end = end - block > block_ ? block + block_ : end;
         for (const Queued& q : passes_) q.pass(task, block, block_end);
       }
     });
@@ -56,6 +60,7 @@ class BodyPasses {
     Finish finish;
   };
   std::vector<Queued> passes_;
+  int block_ = kBlock;
   std::array<double, 32 * kMaxTasks> arena_{};
   int used_ = 0;
 };

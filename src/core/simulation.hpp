@@ -2,6 +2,7 @@
 // A World plus the chosen integrators, time step and energy ledger: the one thing that advances
 // physics. The CLI, the runtime worker and the tests all drive this class.
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -38,6 +39,9 @@ class Simulation {
   // Lets force models split their loops over these threads (null: one). Results are
   // bit-identical run to run for a given thread count.
   void set_parallel(Parallel* parallel) { parallel_ = parallel; }
+  // Whether the step's per-body passes run fused block by block (the default) or one after
+  // another over all bodies; the results are bit-identical either way (tested).
+  void set_fused(bool fused) { passes_.set_block(fused ? 0 : std::numeric_limits<int>::max()); }
   // The World was changed from outside (parameters, drags, edits): drop cached forces.
   void invalidate();
   // A change made from outside while running (a stiffness, a mass, a pull): the energy it adds
