@@ -85,4 +85,18 @@ inline V3 select(M4 mask, const V3& yes, const V3& no) {
   return {mask ? yes.x : no.x, mask ? yes.y : no.y, mask ? yes.z : no.z};
 }
 
+// Four bodies' 3-vectors as Eigen stores them (x0 y0 z0 x1 | y1 z1 x2 y2 | z2 x3 y3 z3) into
+// lanes, and back.
+inline V3 load_xyz(const double* p) {
+  const D4 a = load(p), b = load(p + 4), c = load(p + 8);
+  return {__builtin_shuffle(__builtin_shuffle(a, b, M4{0, 3, 6, 6}), c, M4{0, 1, 2, 5}),
+          __builtin_shuffle(__builtin_shuffle(a, b, M4{1, 4, 7, 7}), c, M4{0, 1, 2, 6}),
+          __builtin_shuffle(__builtin_shuffle(a, b, M4{2, 5, 5, 5}), c, M4{0, 1, 4, 7})};
+}
+inline void store_xyz(double* p, const V3& v) {
+  store(p, __builtin_shuffle(__builtin_shuffle(v.x, v.y, M4{0, 4, 1, 1}), v.z, M4{0, 1, 4, 2}));
+  store(p + 4, __builtin_shuffle(__builtin_shuffle(v.y, v.z, M4{1, 5, 2, 2}), v.x, M4{0, 1, 6, 2}));
+  store(p + 8, __builtin_shuffle(__builtin_shuffle(v.z, v.x, M4{2, 7, 3, 3}), v.y, M4{0, 1, 7, 2}));
+}
+
 }  // namespace stepwise::lanes

@@ -1,11 +1,13 @@
 #include "core/simulation.hpp"
 
 #include "core/bonds/bond_common.hpp"
+#include "core/lanes.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <tuple>
+#include <type_traits>
 
 namespace stepwise {
 
@@ -179,21 +181,37 @@ void Simulation::apply_local_damping(int i, const Vec3& v, Evaluation& out) {
   }
 }
 
-// Queues the booking of h F.mean(i) for the per-body external and drag arrays that are tracked
+// Queues the booking of h F.mean for the per-body external and drag arrays that are tracked
 // (empty: not), summed per range of bodies and added in range order after `first`. mean(i) is
-// the body's mean velocity over the kick (or spin); it may apply the kick itself.
-template <class Mean>
+// body i's mean velocity (or spin) over the kick; mean4(i) (or nullptr) the same for bodies
+// i..i+3 in lanes, computed the same way. Either may apply the kick itself.
+template <class Mean4, class Mean>
 void Simulation::queue_body_work(const Positions& external, const Positions& drag, double h,
-                                 Mean mean, Powers first) {
-  const bool has_external = external.cols() > 0, has_drag = drag.cols() > 0;
+                                 Mean4 mean4, Mean mean, Powers first) {
+  const double* external_data = external.cols() > 0 ? external.data() : nullptr;
+  const double* drag_data = drag.cols() > 0 ? drag.data() : nullptr;
   double* sums = passes_.slots(2);
   passes_.add(
-      [&external, &drag, h, mean, sums, has_external, has_drag](int task, int begin, int end) {
+      [external_data, drag_data, h, mean4, mean, sums](int task, int begin, int end) {
+        using namespace lanes;
         double work = sums[task], loss = sums[kMaxTasks + task];
-        for (int i = begin; i < end; ++i) {
+        int i = begin;
+        if constexpr (!std::is_same_v<Mean4, std::nullptr_t>)
+          for (; i + 4 <= end; i += 4) {  // the sums still add body by body, in order
+            const V3 m = mean4(i);
+            if (external_data) {
+              const D4 w = splat(h) * dot(load_xyz(external_data + 3 * i), m);
+              work += w[0], work += w[1], work += w[2], work += w[3];
+            }
+            if (drag_data) {
+              const D4 d = splat(h) * dot(load_xyz(drag_data + 3 * i), m);
+              loss -= d[0], loss -= d[1], loss -= d[2], loss -= d[3];
+            }
+          }
+        for (; i < end; ++i) {
           const Vec3 m = mean(i);
-          if (has_external) work += h * external.col(i).dot(m);
-          if (has_drag) loss -= h * drag.col(i).dot(m);
+          if (external_data) work += h * Eigen::Map<const Vec3>(external_data + 3 * i).dot(m);
+          if (drag_data) loss -= h * Eigen::Map<const Vec3>(drag_data + 3 * i).dot(m);
         }
         sums[task] = work, sums[kMaxTasks + task] = loss;
       },
@@ -205,6 +223,14 @@ void Simulation::queue_body_work(const Positions& external, const Positions& dra
       });
 }
 
+// Mean of two per-body vectors (before and after a kick). (In lanes, the shuffles into and out of
+// them would cost more than the few additions they save.)
+static auto mean_of(const double* before, const double* after) {
+  return [before, after](int i) -> Vec3 {
+    return 0.5 * (Eigen::Map<const Vec3>(before + 3 * i) + Eigen::Map<const Vec3>(after + 3 * i));
+  };
+}
+
 void Simulation::book_kick(const Evaluation& e, const Positions& v_before, const Positions& v_after,
                            double h) {
   const Powers pairs{e.pair_powers.dissipation * h, e.pair_powers.external * h};
@@ -213,37 +239,38 @@ void Simulation::book_kick(const Evaluation& e, const Positions& v_before, const
     external_work_ += pairs.external;
     return;
   }
-  queue_body_work(
-      e.external_force, e.drag_force, h,
-      [&v_before, &v_after ](int i) __attribute__((always_inline))->Vec3 {
-        return 0.5 * (v_before.col(i) + v_after.col(i));
-      },
-      pairs);
+  queue_body_work(e.external_force, e.drag_force, h, nullptr,
+                  mean_of(v_before.data(), v_after.data()), pairs);
   flush();  // the velocities are the integrator's, which it may change next
 }
 
 void Simulation::kick_and_book(const Evaluation& e, double h) {
   // The kick (v += h a, a = F/m) and its booking in one pass.
-  Positions& v = world_.v;
-  const VecX& inv_mass = world_.inv_mass;
-  queue_body_work(e.external_force, e.drag_force, h,
-                  [&v, &inv_mass, &e, h ](int i) __attribute__((always_inline))->Vec3 {
-                    const Vec3 before = v.col(i);
-                    v.col(i) += h * (e.force.col(i) * inv_mass(i));
-                    return 0.5 * (before + v.col(i));
-                  },
+  double* v = world_.v.data();
+  const double* force = e.force.data();
+  const double* inv_mass = world_.inv_mass.data();
+  auto kick4 = [v, force, inv_mass, h](int i) {
+    using namespace lanes;
+    const V3 before = load_xyz(v + 3 * i), f = load_xyz(force + 3 * i);
+    const D4 m = load(inv_mass + i);
+    const V3 after = before + splat(h) * V3{f.x * m, f.y * m, f.z * m};
+    store_xyz(v + 3 * i, after);
+    return splat(0.5) * (before + after);
+  };
+  auto kick = [v, force, inv_mass, h](int i) -> Vec3 {
+    Eigen::Map<Vec3> velocity(v + 3 * i);
+    const Vec3 before = velocity;
+    velocity += h * (Eigen::Map<const Vec3>(force + 3 * i) * inv_mass[i]);
+    return 0.5 * (before + velocity);
+  };
+  queue_body_work(e.external_force, e.drag_force, h, kick4, kick,
                   {e.pair_powers.dissipation * h, e.pair_powers.external * h});
 }
 
 void Simulation::queue_rotation_work(const Evaluation& e, double h) {
   if (e.external_torque.cols() == 0 && e.drag_torque.cols() == 0) return;
-  const Positions& w_before = w_before_;
-  const Positions& w = world_.w;
-  queue_body_work(
-      e.external_torque, e.drag_torque, h,
-      [&w_before, &w ](int i) __attribute__((always_inline))->Vec3 {
-        return 0.5 * (w_before.col(i) + w.col(i));
-      });
+  queue_body_work(e.external_torque, e.drag_torque, h, nullptr,
+                  mean_of(w_before_.data(), world_.w.data()));
 }
 
 void Simulation::queue_copy_spins() {

@@ -102,9 +102,9 @@ class Simulation {
   void book_kick(const Evaluation& e, const Positions& v_before, const Positions& v_after,
                  double h);
   void kick_and_book(const Evaluation& e, double h);  // queued
-  template <class Mean>
-  void queue_body_work(const Positions& external, const Positions& drag, double h, Mean mean,
-                       Powers first = {});
+  template <class Mean4, class Mean>
+  void queue_body_work(const Positions& external, const Positions& drag, double h, Mean4 mean4,
+                       Mean mean, Powers first = {});
   void queue_copy_spins();
   void queue_rotation_work(const Evaluation& e, double h);
   unsigned tracks_body_work() const;  // BodyWork bits
