@@ -73,10 +73,8 @@ class Buss2 final : public RotationScheme {
     const double* L = world.L.data() + 3 * first;
     const double* tau = torque.data() + 3 * first;
     const double* I = world.inertia.data() + 3 * first;
-    auto component = [](const double* p, int c) { return D4{p[c], p[3 + c], p[6 + c], p[9 + c]}; };
-    const V3 momentum{component(L, 0), component(L, 1), component(L, 2)};
-    const V3 moment{component(tau, 0), component(tau, 1), component(tau, 2)};
-    const D4 inv_I = 1.0 / component(I, 0);
+    const V3 momentum = load_xyz(L), moment = load_xyz(tau);
+    const D4 inv_I = 1.0 / D4{I[0], I[3], I[6], I[9]};
     const V3 w = inv_I * momentum, dw = inv_I * moment;
     const V3 w_bar = (w + splat(0.5 * h) * dw) + splat(h * h / 12.0) * cross(dw, w);
     const V3 a = splat(0.5 * h) * w_bar;
@@ -96,12 +94,8 @@ class Buss2 final : public RotationScheme {
     store(q, ox), store(q + 4, oy), store(q + 8, oz), store(q + 12, ow);
     const V3 kicked = momentum + splat(0.5 * h) * moment;
     const V3 spin = inv_I * kicked;
-    double* Lw = world.L.data() + 3 * first;
-    double* ww = world.w.data() + 3 * first;
-    for (int l = 0; l < 4; ++l) {
-      Lw[3 * l] = kicked.x[l], Lw[3 * l + 1] = kicked.y[l], Lw[3 * l + 2] = kicked.z[l];
-      ww[3 * l] = spin.x[l], ww[3 * l + 1] = spin.y[l], ww[3 * l + 2] = spin.z[l];
-    }
+    store_xyz(world.L.data() + 3 * first, kicked);
+    store_xyz(world.w.data() + 3 * first, spin);
   }
 
   static void step_body(World& world, const Positions& torque, double h, int i) {

@@ -33,13 +33,10 @@ void kick_spheres(World& world, const Positions& torque, double h, int first) {
   double* w = world.w.data() + 3 * first;
   const double* tau = torque.data() + 3 * first;
   const double* I = world.inertia.data() + 3 * first;
-  auto component = [](const double* p, int c) { return D4{p[c], p[3 + c], p[6 + c], p[9 + c]}; };
-  const D4 moment = component(I, 0), half = splat(0.5 * h);
-  for (int c = 0; c < 3; ++c) {
-    const D4 kicked = component(L, c) + half * component(tau, c);
-    const D4 spin = kicked / moment;
-    for (int l = 0; l < 4; ++l) L[3 * l + c] = kicked[l], w[3 * l + c] = spin[l];
-  }
+  const D4 moment{I[0], I[3], I[6], I[9]};
+  const V3 kicked = load_xyz(L) + splat(0.5 * h) * load_xyz(tau);
+  store_xyz(L, kicked);
+  store_xyz(w, V3{kicked.x / moment, kicked.y / moment, kicked.z / moment});
 }
 
 void kick_body(World& world, const Positions& torque, double h, int i) {
