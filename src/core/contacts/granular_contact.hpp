@@ -314,8 +314,8 @@ class GranularContacts final : public ForceModel {
     const int* neighbors = list_.neighbors().data();
     const PackedBody* body = packed_.data();
     const int most = offsets[end] - offsets[begin];
-    if (int(task.pair_i.size()) < most + 1) {
-      for (auto* v : {&task.pair_i, &task.pair_k, &task.open_i, &task.open_k}) v->resize(most + 1);
+    if (int(task.pair_i.size()) < most + 4) {
+      for (auto* v : {&task.pair_i, &task.pair_k, &task.open_i, &task.open_k}) v->resize(most + 4);
     }
     int* pair_i = task.pair_i.data();
     int* pair_k = task.pair_k.data();
@@ -356,6 +356,8 @@ class GranularContacts final : public ForceModel {
                         Eigen::Map<const Vec3>(b + PackedBody::kV) - spin.cross(normal);
       release(history_[open_k[p]].xi, slip, ctx.dt, task.sums);
     }
+    for (int p = count; count > 0 && p % 4 != 0; ++p)  // the kernel's last batch, padded
+      pair_i[p] = pair_i[count - 1], pair_k[p] = pair_k[count - 1];
     const ContactParams params{mu_, mu_roll_, mu_twist_, ctx.dt};
     PairSums pair_sums;
     touching_pairs<Law, Commit>(law_, params, body, neighbors, pair_i, pair_k, count,

@@ -55,7 +55,8 @@ inline Vec3 rolling_resistance(const ContactParams& p, const Vec3& spin, const V
   return m;
 }
 
-// Pairs (pair_i[p], neighbors[pair_k[p]]) for p < count, all overlapping. Histories are indexed
+// Pairs (pair_i[p], neighbors[pair_k[p]]) for p < count, all overlapping; the arrays are padded
+// to a multiple of four by repeating the last pair (its copies are masked out). Histories are indexed
 // by the list slot k; they are written only when Commit.
 template <class Law, bool Commit>
 [[gnu::noinline]] void touching_pairs(const Law& law, const ContactParams& params,
@@ -74,7 +75,7 @@ template <class Law, bool Commit>
     const double* b[4];
     double* h[4];
     for (int l = 0; l < 4; ++l) {
-      const int p = base + std::min(l, lanes - 1);  // short batches repeat their last pair
+      const int p = base + l;
       I[l] = pair_i[p];
       K[l] = pair_k[p];
       J[l] = neighbors[K[l]];
