@@ -17,6 +17,7 @@
 
 #include "core/body_passes.hpp"
 #include "core/contacts/granular_pairs.hpp"
+#include "core/contacts/granular_walls.hpp"
 #include "core/contacts/neighbor_list.hpp"
 #include "core/parallel.hpp"
 #include "core/world.hpp"
@@ -106,8 +107,11 @@ class GranularContacts final : public ForceModel {
       for_each_range(ctx.parallel, n, [&](int, int begin, int end) { pack(s, begin, end); });
     }
     wall_offset_.resize(walls_.size());
-    for (size_t w = 0; w < walls_.size(); ++w)
+    planes_.resize(walls_.size());
+    for (size_t w = 0; w < walls_.size(); ++w) {
       wall_offset_[w] = (walls_[w].point + ctx.time * walls_[w].velocity).dot(walls_[w].normal);
+      planes_[w] = {walls_[w].normal, walls_[w].velocity, wall_offset_[w]};
+    }
     // Tasks own disjoint ranges of bodies (so the history they write), with about equal numbers
     // of neighbour pairs; each adds into its own loads, combined in task order.
     Parallel* parallel = ctx.parallel;
@@ -280,8 +284,9 @@ class GranularContacts final : public ForceModel {
   };
   struct Task {
     std::vector<BodyLoad> load;
-    std::vector<int> pair_i, pair_k;  // this evaluation's touching pairs (body, list slot)
-    std::vector<int> open_i, open_k;  // and the pairs that stopped touching
+    std::vector<int> pair_i, pair_k;   // this evaluation's touching pairs (body, list slot)
+    std::vector<int> open_i, open_k;   // and the pairs that stopped touching
+    std::vector<WallSlot> wall_slots;  // and the body-wall contacts
     Sums sums;
     int low = 0, high = 0;  // the bodies this task touched
   };
@@ -368,6 +373,9 @@ class GranularContacts final : public ForceModel {
     // Walls: four bodies at a time are screened against every plane; only a body touching one,
     // or still holding a wall spring (a bit per wall), takes the loop over the walls.
     const int wall_count = int(walls_.size());
+    if (int(task.wall_slots.size()) < (end - begin) * wall_count + 4)
+      task.wall_slots.resize((end - begin) * wall_count + 4);
+    int touching = 0;
     int i = begin;
     if (wall_count > 0 && wall_count <= 64) {
       using namespace lanes;
@@ -384,54 +392,49 @@ class GranularContacts final : public ForceModel {
           near |= mask_bits(gap < 0);
         }
         for (int l = 0; l < 4; ++l)
-          if (near >> l & 1) body_walls<Commit>(i + l, params, ctx, task);
+          if (near >> l & 1) collect_walls<Commit>(i + l, ctx, task, touching);
       }
     }
     if (wall_count > 0)
-      for (; i < end; ++i) body_walls<Commit>(i, params, ctx, task);
+      for (; i < end; ++i) collect_walls<Commit>(i, ctx, task, touching);
+    if (touching == 0) return;
+    for (int p = touching; p % 4 != 0; ++p) task.wall_slots[p] = task.wall_slots[touching - 1];
+    WallSums wall_sums;
+    touching_walls<Law, Commit>(law_, params, body, planes_.data(), wall_count,
+                                task.wall_slots.data(), touching, wall_history_.data(),
+                                task.load.data(), wall_sums);
+    task.sums.potential += wall_sums.potential;
+    task.sums.capped += wall_sums.capped;
+    // A moving wall works on the system; its dashpot's share against the wall's motion.
+    task.sums.external += wall_sums.external;
+    task.sums.dissipation += wall_sums.dissipation;
+    task.sums.contacts += touching;
+    task.sums.walls += touching;
   }
 
-  // Body i against every wall.
+  // Body i against every wall: the walls it touches are queued for touching_walls; a wall it
+  // has left lets go of its spring.
   template <bool Commit>
-  void body_walls(int i, const ContactParams& params, const EvalContext& ctx, Task& task) {
+  void collect_walls(int i, const EvalContext& ctx, Task& task, int& touching) {
     const double* a = packed_[i].c;
     const double ri = a[PackedBody::kRadius];
     const int wall_count = int(walls_.size());
     for (int w = 0; w < wall_count; ++w) {
-      const Wall& wall = walls_[w];
-      Vec3& history = wall_history_[size_t(i) * wall_count + w];
       const std::uint64_t bit = w < 64 ? std::uint64_t{1} << w : 0;
       // A wall with a velocity moves: its plane passes point + velocity t. (The same sum as the
-      // screening above, so the two agree on every gap's sign.)
-      const Vec3& n = wall.normal;
+      // screening above and the kernel, so all agree on every gap's sign.)
+      const Vec3& n = walls_[w].normal;
       const double gap = ((a[0] * n.x() + a[1] * n.y()) + a[2] * n.z() - wall_offset_[w]) - ri;
       if (gap >= 0) {
         if constexpr (Commit) {
-          if (!history.isZero()) release(history, wall_slip(a, wall), ctx.dt, task.sums);
+          Vec3& history = wall_history_[size_t(i) * wall_count + w];
+          if (!history.isZero()) release(history, wall_slip(a, walls_[w]), ctx.dt, task.sums);
           wall_engaged_[i] &= ~bit;
         }
         continue;
       }
       if constexpr (Commit) wall_engaged_[i] |= bit;
-      const Vec3 wi = Eigen::Map<const Vec3>(a + PackedBody::kW);
-      Vec3 f, t, fd, td;
-      contact<Commit>(-gap, n, wall_slip(a, wall), a[PackedBody::kMass], ri, history, ctx.dt,
-                      task.sums, f, t, fd, td);
-      ++task.sums.walls;
-      Vec3 torque = -ri * n.cross(t), drag_torque = -ri * n.cross(td);
-      if (mu_roll_ > 0 || mu_twist_ > 0) {
-        const Vec3 m = rolling_resistance(params, wi, n, f.dot(n), ri);
-        torque += m;
-        drag_torque += m;
-      }
-      BodyLoad& load = task.load[i];
-      Eigen::Map<Vec3>(load.force) += f;
-      Eigen::Map<Vec3>(load.torque) += torque;
-      Eigen::Map<Vec3>(load.drag_force) += fd;
-      Eigen::Map<Vec3>(load.drag_torque) += drag_torque;
-      // A moving wall works on the system; its dashpot's share against the wall's motion.
-      task.sums.external += f.dot(wall.velocity);
-      task.sums.dissipation += fd.dot(wall.velocity);
+      task.wall_slots[touching++] = {i, w};
     }
   }
 
@@ -440,61 +443,6 @@ class GranularContacts final : public ForceModel {
     const double r = body[PackedBody::kRadius];
     return Eigen::Map<const Vec3>(body + PackedBody::kV) - wall.velocity -
            r * Eigen::Map<const Vec3>(body + PackedBody::kW).cross(wall.normal);
-  }
-
-  // One contact: overlap delta along `normal` (pointing to body i), contact slip velocity of i
-  // against its partner. Returns the force on i, its tangential part, and the dashpot parts of
-  // both (the dissipative share).
-  template <bool Commit>
-  [[gnu::always_inline]] inline void contact(double delta, const Vec3& normal, const Vec3& slip,
-                                             double m_eff, double r_eff, Vec3& history, double dt,
-                                             Sums& out, Vec3& force, Vec3& tangential, Vec3& drag,
-                                             Vec3& tangential_drag) {
-    const ContactCoefficients c = law_.at(delta, r_eff, m_eff);
-    const double vn = slip.dot(normal);
-    const double fn = c.kn * delta - m_eff * c.gamma_n * vn;
-    const Vec3 v_t = slip - vn * normal;
-    // Cundall-Strack: turn the spring onto the current contact plane keeping its length, then
-    // stretch it by this step's slip.
-    Vec3 xi = history - history.dot(normal) * normal;
-    const double kept = xi.squaredNorm();
-    if (kept > 0) xi *= std::sqrt(history.squaredNorm() / kept);
-    // Verlet's opening half kick applied the unturned spring, while the energy below follows the
-    // turned one: h/2 kt (xi_old - xi_turned) . v_t, booked so the ledger stays O(dt^2).
-    const double turn_mismatch = 0.5 * dt * c.kt * (history - xi).dot(v_t);
-    xi += v_t * dt;
-    const double stored_before_cap = 0.5 * c.kt * xi.squaredNorm();
-    tangential_drag = -m_eff * c.gamma_t * v_t;
-    tangential = -c.kt * xi + tangential_drag;
-    const double cap = mu_ * std::abs(fn), ft = tangential.norm();
-    double kick_mismatch = 0;
-    if (ft > cap) {
-      // Sliding: rescale the spring so spring plus dashpot sits on the Coulomb cap (the
-      // dashpot part is unchanged, so the force is still -kt xi + drag).
-      if (c.kt > 0 && xi.squaredNorm() > 0) {
-        const Vec3 dashpot = m_eff * c.gamma_t * v_t / c.kt;
-        const Vec3 xi_uncapped = xi;
-        xi = (cap / ft) * (xi + dashpot) - dashpot;
-        tangential = -c.kt * xi + tangential_drag;
-        // Verlet's closing half kick applies the capped spring while the spring's energy grew
-        // with the uncapped one: h/2 (F_uncapped - F_capped) . v_t per step, first order in dt
-        // if left out. Booking it with the cap's loss closes the ledger to Verlet's O(dt^2).
-        kick_mismatch = 0.5 * dt * c.kt * (xi - xi_uncapped).dot(v_t);
-      } else {
-        tangential *= cap / ft;
-        tangential_drag = tangential;
-      }
-    }
-    drag = -m_eff * c.gamma_n * vn * normal + tangential_drag;
-    force = fn * normal + tangential;
-    const double stored = 0.5 * c.kt * xi.squaredNorm();
-    out.potential += law_.normal_energy(delta, r_eff) + stored;
-    ++out.contacts;
-    if constexpr (Commit) {
-      // What the Coulomb cap took away, and the two kick mismatches (see above).
-      out.capped += stored_before_cap - stored + kick_mismatch + turn_mismatch;
-      history = xi;
-    }
   }
 
   // A contact that opens lets go of its tangential spring: that energy is lost (dissipated),
@@ -543,6 +491,7 @@ class GranularContacts final : public ForceModel {
   std::vector<Spring> history_;      // per list slot
   std::vector<Vec3> wall_history_;   // per body and wall
   std::vector<double> wall_offset_;  // each wall plane's n.x at this evaluation's time
+  std::vector<WallPlane> planes_;    // the walls as the wall kernel reads them
   // Per body: bit w set if its spring with wall w may be stretched (walls 0 to 63).
   std::vector<std::uint64_t> wall_engaged_;
   std::map<std::pair<int, int>, Vec3> pending_;  // loaded pair history until the next rebuild

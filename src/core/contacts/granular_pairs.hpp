@@ -2,7 +2,7 @@
 // The touching sphere pairs of a granular evaluation, four at a time. GranularContacts first
 // collects the pairs that overlap (a cheap pass over the neighbour list), then this kernel computes
 // their spring-dashpot forces, Coulomb cap and history side by side, with masks instead of
-// branches, and adds the loads to both bodies. The physics is that of GranularContacts::contact.
+// branches, and adds the loads to both bodies. The physics is written out in granular_contact.hpp.
 #include <algorithm>
 
 #include "core/lanes.hpp"
@@ -55,9 +55,103 @@ inline Vec3 rolling_resistance(const ContactParams& p, const Vec3& spin, const V
   return m;
 }
 
+// One batch of contacts in lanes: unit normal towards body i, overlap, contact slip velocity of i
+// against its partner, effective mass and radius (the radius only for laws that need it).
+struct LaneContact {
+  lanes::V3 normal, slip;
+  lanes::D4 delta, m_eff, r_eff;
+  lanes::M4 valid;
+};
+// Force on i, its tangential part, the dashpot (dissipative) parts, the new spring, and the
+// stored energy and the spring energy the step took away (both zero in invalid lanes).
+struct LaneForces {
+  lanes::V3 force, tangential, drag, tangential_drag, xi;
+  lanes::D4 energy, capped;
+};
+
+// Four bodies' 12 numbers, as rows, turned into 12 vectors of four lanes.
+[[gnu::always_inline]] inline void body_columns(const double* const* p, lanes::D4 (&c)[12]) {
+  for (int row = 0; row < 3; ++row) {
+    for (int l = 0; l < 4; ++l) c[4 * row + l] = lanes::load(p[l] + 4 * row);
+    lanes::transpose(c[4 * row], c[4 * row + 1], c[4 * row + 2], c[4 * row + 3]);
+  }
+}
+
+// The spring-dashpot, Coulomb cap and Cundall-Strack spring (see granular_contact.hpp), with
+// masks instead of branches; `old` is the stored spring.
+template <class Law>
+[[gnu::always_inline]] inline LaneForces spring_dashpot(const Law& law, const ContactParams& params,
+                                                        const LaneContact& c,
+                                                        const lanes::V3& old) {
+  using namespace lanes;
+  const D4 dt = splat(params.dt), half_dt = splat(0.5 * params.dt), half = splat(0.5);
+  const D4 mu = splat(params.mu), zero = splat(0);
+  const V3& normal = c.normal;
+  const V3& slip = c.slip;
+  const D4 delta = c.delta, m_eff = c.m_eff;
+  const M4 valid = c.valid;
+  D4 kn, kt, gamma_n, gamma_t, normal_energy;
+  if constexpr (Law::kConstant) {
+    kn = splat(law.kn), kt = splat(law.kt), gamma_n = splat(law.gamma_n),
+    gamma_t = splat(law.gamma_t);
+    normal_energy = half * kn * delta * delta;
+  } else {
+    for (int l = 0; l < 4; ++l) {
+      const auto k = law.at(delta[l], c.r_eff[l], m_eff[l]);
+      kn[l] = k.kn, kt[l] = k.kt, gamma_n[l] = k.gamma_n, gamma_t[l] = k.gamma_t;
+      normal_energy[l] = law.normal_energy(delta[l], c.r_eff[l]);
+    }
+  }
+  const D4 vn = dot(slip, normal);
+  const D4 fn = kn * delta - m_eff * gamma_n * vn;
+  const V3 v_t = slip - vn * normal;
+  // Cundall-Strack: the spring turned onto the contact plane keeping its length, stretched by
+  // this step's slip.
+  V3 xi = old - dot(old, normal) * normal;
+  const D4 kept = dot(xi, xi);
+  xi = select(kept > 0, lanes::sqrt(dot(old, old) / kept), splat(1)) * xi;
+  // Verlet's opening half kick applied the unturned spring, while the energy below follows the
+  // turned one: h/2 kt (xi_old - xi_turned) . v_t, booked so the ledger stays O(dt^2).
+  const D4 turn_mismatch = half_dt * kt * dot(old - xi, v_t);
+  xi = xi + dt * v_t;
+  const D4 stored_before_cap = half * kt * dot(xi, xi);
+  V3 tangential_drag = -(m_eff * gamma_t) * v_t;
+  V3 tangential = tangential_drag - kt * xi;
+  const D4 cap = mu * lanes::abs(fn), ft2 = dot(tangential, tangential);
+  const M4 sliding = (ft2 > cap * cap) & valid;
+  D4 kick_mismatch = zero;
+  if (sliding[0] | sliding[1] | sliding[2] | sliding[3]) {
+    // On the cap: the spring rescaled so spring plus dashpot sits on it (the dashpot part
+    // unchanged); with no spring to rescale, the force itself is capped. Verlet's closing half
+    // kick applies the capped spring while the spring's energy grew with the uncapped one:
+    // h/2 (F_uncapped - F_capped) . v_t per step, first order in dt if left out, so it is booked
+    // with the cap's loss.
+    const D4 ratio = cap / lanes::sqrt(ft2);
+    const M4 spring = sliding & (kt > 0) & (dot(xi, xi) > 0);
+    const M4 plain = sliding & ~spring;
+    const V3 dashpot = (m_eff * gamma_t / kt) * v_t;
+    const V3 capped_xi = ratio * (xi + dashpot) - dashpot;
+    kick_mismatch = select(spring, half_dt * kt * dot(capped_xi - xi, v_t), zero);
+    xi = select(spring, capped_xi, xi);
+    tangential =
+        select(spring, tangential_drag - kt * xi, select(plain, ratio * tangential, tangential));
+    tangential_drag = select(plain, tangential, tangential_drag);
+  }
+  LaneForces out;
+  out.drag = tangential_drag - (m_eff * gamma_n * vn) * normal;
+  out.force = tangential + fn * normal;
+  out.tangential = tangential;
+  out.tangential_drag = tangential_drag;
+  out.xi = xi;
+  const D4 stored = half * kt * dot(xi, xi);
+  out.energy = select(valid, normal_energy + stored, zero);
+  out.capped = select(valid, stored_before_cap - stored + kick_mismatch + turn_mismatch, zero);
+  return out;
+}
+
 // Pairs (pair_i[p], neighbors[pair_k[p]]) for p < count, all overlapping; the arrays are padded
-// to a multiple of four by repeating the last pair (its copies are masked out). Histories are indexed
-// by the list slot k; they are written only when Commit.
+// to a multiple of four by repeating the last pair (its copies are masked out). Histories are
+// indexed by the list slot k; they are written only when Commit.
 template <class Law, bool Commit>
 [[gnu::noinline]] void touching_pairs(const Law& law, const ContactParams& params,
                                       const PackedBody* bodies, const int* neighbors,
@@ -65,8 +159,7 @@ template <class Law, bool Commit>
                                       Spring* history, BodyLoad* load, PairSums& sums) {
   using namespace lanes;
   D4 potential = splat(0), capped = splat(0);
-  const D4 dt = splat(params.dt), half_dt = splat(0.5 * params.dt), half = splat(0.5);
-  const D4 mu = splat(params.mu), zero = splat(0);
+  const D4 zero = splat(0);
   const bool resistance = params.mu_roll > 0 || params.mu_twist > 0;
   for (int base = 0; base < count; base += 4) {
     const int lanes = std::min(4, count - base);
@@ -83,16 +176,9 @@ template <class Law, bool Commit>
       b[l] = bodies[J[l]].c;
       h[l] = history[K[l]].xi.data();
     }
-    // Four bodies' 12 numbers, as rows, turned into 12 vectors of four lanes.
-    auto columns = [](const double* const* p, D4(&c)[12]) {
-      for (int row = 0; row < 3; ++row) {
-        for (int l = 0; l < 4; ++l) c[4 * row + l] = lanes::load(p[l] + 4 * row);
-        transpose(c[4 * row], c[4 * row + 1], c[4 * row + 2], c[4 * row + 3]);
-      }
-    };
     D4 ca[12], cb[12];
-    columns(a, ca);
-    columns(b, cb);
+    body_columns(a, ca);
+    body_columns(b, cb);
     auto vec3 = [](const D4(&c)[12], int k) { return V3{c[k], c[k + 1], c[k + 2]}; };
     const M4 valid = {0 < lanes ? -1 : 0, 1 < lanes ? -1 : 0, 2 < lanes ? -1 : 0,
                       3 < lanes ? -1 : 0};
@@ -107,60 +193,16 @@ template <class Law, bool Commit>
     const V3 wi = vec3(ca, PackedBody::kW), wj = vec3(cb, PackedBody::kW);
     const V3 slip =
         vec3(ca, PackedBody::kV) - vec3(cb, PackedBody::kV) - cross(ri * wi + rj * wj, normal);
-    const D4 delta = reach - r;
-    D4 kn, kt, gamma_n, gamma_t, normal_energy;
-    if constexpr (Law::kConstant) {
-      kn = splat(law.kn), kt = splat(law.kt), gamma_n = splat(law.gamma_n),
-      gamma_t = splat(law.gamma_t);
-      normal_energy = half * kn * delta * delta;
-    } else {
-      const D4 r_eff = ri * rj / reach;
-      for (int l = 0; l < 4; ++l) {
-        const auto c = law.at(delta[l], r_eff[l], m_eff[l]);
-        kn[l] = c.kn, kt[l] = c.kt, gamma_n[l] = c.gamma_n, gamma_t[l] = c.gamma_t;
-        normal_energy[l] = law.normal_energy(delta[l], r_eff[l]);
-      }
-    }
-    const D4 vn = dot(slip, normal);
-    const D4 fn = kn * delta - m_eff * gamma_n * vn;
-    const V3 v_t = slip - vn * normal;
-    // Cundall-Strack: the spring turned onto the contact plane keeping its length, stretched by
-    // this step's slip; the opening kick's mismatch booked as in GranularContacts::contact.
+    LaneContact contact{normal, slip, reach - r, m_eff, zero, valid};
+    if constexpr (!Law::kConstant) contact.r_eff = ri * rj / reach;
     D4 old_x = lanes::load(h[0]), old_y = lanes::load(h[1]), old_z = lanes::load(h[2]),
        unused = lanes::load(h[3]);
     transpose(old_x, old_y, old_z, unused);
-    const V3 old{old_x, old_y, old_z};
-    V3 xi = old - dot(old, normal) * normal;
-    const D4 kept = dot(xi, xi);
-    xi = select(kept > 0, lanes::sqrt(dot(old, old) / kept), splat(1)) * xi;
-    const D4 turn_mismatch = half_dt * kt * dot(old - xi, v_t);
-    xi = xi + dt * v_t;
-    const D4 stored_before_cap = half * kt * dot(xi, xi);
-    V3 tangential_drag = -(m_eff * gamma_t) * v_t;
-    V3 tangential = tangential_drag - kt * xi;
-    const D4 cap = mu * lanes::abs(fn), ft2 = dot(tangential, tangential);
-    const M4 sliding = (ft2 > cap * cap) & valid;
-    D4 kick_mismatch = zero;
-    if (sliding[0] | sliding[1] | sliding[2] | sliding[3]) {
-      // On the cap: the spring rescaled so spring plus dashpot sits on it (the dashpot part
-      // unchanged); with no spring to rescale, the force itself is capped.
-      const D4 ratio = cap / lanes::sqrt(ft2);
-      const M4 spring = sliding & (kt > 0) & (dot(xi, xi) > 0);
-      const M4 plain = sliding & ~spring;
-      const V3 dashpot = (m_eff * gamma_t / kt) * v_t;
-      const V3 capped_xi = ratio * (xi + dashpot) - dashpot;
-      kick_mismatch = select(spring, half_dt * kt * dot(capped_xi - xi, v_t), zero);
-      xi = select(spring, capped_xi, xi);
-      tangential =
-          select(spring, tangential_drag - kt * xi, select(plain, ratio * tangential, tangential));
-      tangential_drag = select(plain, tangential, tangential_drag);
-    }
-    const V3 drag = tangential_drag - (m_eff * gamma_n * vn) * normal;
-    const V3 force = tangential + fn * normal;
-    const D4 stored = half * kt * dot(xi, xi);
-    potential += select(valid, normal_energy + stored, zero);
-    if constexpr (Commit)
-      capped += select(valid, stored_before_cap - stored + kick_mismatch + turn_mismatch, zero);
+    const LaneForces f = spring_dashpot(law, params, contact, V3{old_x, old_y, old_z});
+    const V3 &force = f.force, &tangential = f.tangential, &drag = f.drag, &xi = f.xi;
+    const V3& tangential_drag = f.tangential_drag;
+    potential += f.energy;
+    if constexpr (Commit) capped += f.capped;
     // The normal dashpot has no arm: only the tangential drag turns the bodies.
     const V3 arm = cross(normal, tangential), drag_arm = cross(normal, tangential_drag);
     const V3 ti = -ri * arm, tj = -rj * arm, dti = -ri * drag_arm, dtj = -rj * drag_arm;
