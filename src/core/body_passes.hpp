@@ -24,6 +24,11 @@ class BodyPasses {
     passes_.push_back({std::move(pass), std::move(finish)});
   }
   bool empty() const { return passes_.empty(); }
+  // Drops what is queued (after a step that threw: its passes may refer to what is gone).
+  void discard() {
+    passes_.clear();
+    used_ = 0;
+  }
 
   // `count` groups of kMaxTasks zeroed doubles, valid until run() returns: a pass's per-task sums.
   double* slots(int count = 1) {

@@ -128,12 +128,10 @@ void Dynamics::end_kick(double h) {
 }
 
 void Dynamics::account(const Powers& p, double weighted_dt) {
-  sim_->flush();
   keep({p.dissipation * weighted_dt, p.external * weighted_dt});
 }
 
 void Dynamics::add_dissipated(double energy) {
-  sim_->flush();
   keep({energy, 0});
 }
 

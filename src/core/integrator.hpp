@@ -44,6 +44,10 @@ struct IntegratorStats {
   double last_substep = 0;
 };
 
+// For the simulation's own step, start_kick, drift, evaluate_end and end_kick queue their loops
+// over the bodies to run fused (core/body_passes.hpp); every member that reads or changes the
+// state or the ledger runs the queue first, so an integrator always sees the state its calls so
+// far describe.
 class Dynamics {
  public:
   // The simulation's own step: its start evaluation is the committed cache and its end commits.
@@ -124,7 +128,7 @@ double option_number(const std::string& integrator, const std::string& name,
 
 }  // namespace stepwise
 
-#define STEPWISE_REGISTER_INTEGRATOR(NAME, CLASS)                            \
-  static const bool STEPWISE_CONCAT(registered_integrator_, __LINE__) =      \
-      ::stepwise::IntegratorRegistry::instance().add(NAME, [] {              \
-        return std::unique_ptr<::stepwise::Integrator>(std::make_unique<CLASS>()); })
+#define STEPWISE_REGISTER_INTEGRATOR(NAME, CLASS)                       \
+  static const bool STEPWISE_CONCAT(registered_integrator_, __LINE__) = \
+      ::stepwise::IntegratorRegistry::instance().add(                   \
+          NAME, [] { return std::unique_ptr<::stepwise::Integrator>(std::make_unique<CLASS>()); })

@@ -43,6 +43,19 @@ using RotationRegistry = Registry<RotationScheme>;
 bool rotates_freely(const World& world, int i);  // torque-driven (free or pivoted)
 // Bodies first .. first + count - 1 are all free spheres (scalar inertia, no pivot).
 bool free_spheres(const World& world, int first, int count);
+// Bodies [begin, end): four(i) for each group of four free spheres starting at i (computed side
+// by side in lanes), one(i) for every other body.
+template <class Four, class One>
+void by_sphere_groups(const World& world, int begin, int end, Four&& four, One&& one) {
+  int i = begin;
+  for (; i + 4 <= end; i += 4) {
+    if (free_spheres(world, i, 4))
+      four(i);
+    else
+      for (int k = 0; k < 4; ++k) one(i + k);
+  }
+  for (; i < end; ++i) one(i);
+}
 void advance_driven_orientation(World& world, int i, double dt);  // prescribed ω
 // L += h/2 tau(n+1) and w from L: the closing kick of the kick-drift-kick schemes.
 void closing_half_kick(World& world, const Positions& torque, double h,

@@ -280,26 +280,46 @@ void Simulation::queue_copy_spins() {
   });
 }
 
+// The rotation's first or closing half with the cached torques: queued by ranges where the
+// scheme offers them, else run at once over all bodies.
+void Simulation::rotation_half(bool first) {
+  rotation_->set_parallel(parallel_);
+  if (rotation_->by_ranges()) {
+    passes_.add([this, first, h = dt_](int, int begin, int end) {
+      if (first)
+        rotation_->begin_range(world_, cached_.torque, h, begin, end);
+      else
+        rotation_->end_range(world_, cached_.torque, h, begin, end);
+    });
+    return;
+  }
+  flush();
+  if (first)
+    rotation_->begin_step(world_, cached_.torque, dt_);
+  else
+    rotation_->end_step(world_, cached_.torque, dt_);
+}
+
 // One step as a few fused passes over the bodies: the rotation's first half, the kick and the
 // drift run with the evaluation's per-body start; the models' load combining, the closing kicks
 // and the finiteness check run together at the end. Schemes that cannot go by ranges, and
 // integrators that read the state, flush the queue first (see Dynamics).
 std::optional<StepFailure> Simulation::step() {
+  try {
+    return take_step();
+  } catch (...) {
+    passes_.discard();
+    throw;
+  }
+}
+
+std::optional<StepFailure> Simulation::take_step() {
   ensure_start_evaluation();
   if (!ledger_started_) reset_ledger();
   const bool tracked = cached_.external_torque.cols() > 0 || cached_.drag_torque.cols() > 0;
   const bool kick_drift_kick = rotation_->needs_end_torque();
-  const bool fused = rotation_->by_ranges();
-  rotation_->set_parallel(parallel_);
   if (tracked) queue_copy_spins();
-  if (fused) {
-    passes_.add([this, h = dt_](int, int begin, int end) {
-      rotation_->begin_range(world_, cached_.torque, h, begin, end);
-    });
-  } else {
-    flush();
-    rotation_->begin_step(world_, cached_.torque, dt_);
-  }
+  rotation_half(true);
   if (tracked) {
     // Work of external and drag torques over the rotation's kicks, exactly as the kicks apply
     // it; the cache still holds the start evaluation here.
@@ -314,15 +334,7 @@ std::optional<StepFailure> Simulation::step() {
     end_evaluated_ = true;
   }
   if (kick_drift_kick) {
-    rotation_->set_parallel(parallel_);
-    if (fused) {
-      passes_.add([this, h = dt_](int, int begin, int end) {
-        rotation_->end_range(world_, cached_.torque, h, begin, end);
-      });
-    } else {
-      flush();
-      rotation_->end_step(world_, cached_.torque, dt_);
-    }
+    rotation_half(false);
     if (tracked) queue_rotation_work(cached_, 0.5 * dt_);
   }
   time_ += dt_;

@@ -106,6 +106,8 @@ class Simulation {
   void queue_body_work(const Positions& external, const Positions& drag, double h, Mean4 mean4,
                        Mean mean, Powers first = {});
   void queue_copy_spins();
+  void rotation_half(bool first);
+  std::optional<StepFailure> take_step();
   void queue_rotation_work(const Evaluation& e, double h);
   unsigned tracks_body_work() const;  // BodyWork bits
   void apply_local_damping(int i, const Vec3& v, Evaluation& out);

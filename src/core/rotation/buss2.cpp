@@ -52,14 +52,9 @@ class Buss2 final : public RotationScheme {
 
   bool by_ranges() const override { return true; }
   void begin_range(World& world, const Positions& torque, double h, int begin, int end) override {
-    int i = begin;
-    for (; i + 4 <= end; i += 4) {
-      if (free_spheres(world, i, 4))
-        step_spheres(world, torque, h, i);
-      else
-        for (int k = 0; k < 4; ++k) step_body(world, torque, h, i + k);
-    }
-    for (; i < end; ++i) step_body(world, torque, h, i);
+    by_sphere_groups(
+        world, begin, end, [&](int i) { step_spheres(world, torque, h, i); },
+        [&](int i) { step_body(world, torque, h, i); });
   }
   void end_range(World& world, const Positions& torque, double h, int begin, int end) override {
     closing_half_kick(world, torque, h, begin, end);

@@ -48,14 +48,9 @@ void kick_body(World& world, const Positions& torque, double h, int i) {
 }  // namespace
 
 void closing_half_kick(World& world, const Positions& torque, double h, int begin, int end) {
-  int i = begin;
-  for (; i + 4 <= end; i += 4) {
-    if (free_spheres(world, i, 4))
-      kick_spheres(world, torque, h, i);
-    else
-      for (int k = 0; k < 4; ++k) kick_body(world, torque, h, i + k);
-  }
-  for (; i < end; ++i) kick_body(world, torque, h, i);
+  by_sphere_groups(
+      world, begin, end, [&](int i) { kick_spheres(world, torque, h, i); },
+      [&](int i) { kick_body(world, torque, h, i); });
 }
 
 void closing_half_kick(World& world, const Positions& torque, double h, Parallel* parallel) {
