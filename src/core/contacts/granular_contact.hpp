@@ -446,7 +446,7 @@ class GranularContacts final : public ForceModel {
   }
 
   // A contact that opens lets go of its tangential spring: that energy is lost (dissipated),
-  // with the opening half kick's share of it (the same mismatch as in contact()).
+  // with the opening half kick's share of it (the turn mismatch of spring_dashpot).
   void release(Vec3& history, const Vec3& slip, double dt, Sums& out) const {
     // The spring's stiffness at parting is the law's at zero overlap (Hertz: 0, all released).
     const double kt = law_.at(0.0, 1.0, 1.0).kt;
