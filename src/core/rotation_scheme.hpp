@@ -19,9 +19,11 @@ class RotationScheme {
   static constexpr const char* kRegistryKind = "rotation scheme";
   virtual ~RotationScheme() = default;
   virtual MethodInfo info() const = 0;
-  virtual void begin_step(World& world, const Positions& torque, double dt) = 0;
+  // A scheme overrides begin_step (and end_step), or offers both halves by ranges below; the
+  // defaults here run the ranges over all bodies.
+  virtual void begin_step(World& world, const Positions& torque, double dt);
   virtual bool needs_end_torque() const { return false; }
-  virtual void end_step(World& world, const Positions& torque, double dt) {}
+  virtual void end_step(World& world, const Positions& torque, double dt);
   // Schemes that step each body on its own may offer the two halves by ranges of bodies, so the
   // Simulation can run them fused with its other passes over the bodies.
   virtual bool by_ranges() const { return false; }

@@ -40,16 +40,7 @@ class Buss2 final : public RotationScheme {
             "L(n+1) = L(n) + h/2 (M(n) + M(n+1)),  w(n+1) = I(n+1)^-1 L(n+1)"};
   }
 
-  void begin_step(World& world, const Positions& torque, double h) override {
-    for_each_range(parallel_, world.size(),
-                   [&](int, int begin, int end) { begin_range(world, torque, h, begin, end); });
-  }
-
   bool needs_end_torque() const override { return true; }
-  void end_step(World& world, const Positions& torque, double h) override {
-    closing_half_kick(world, torque, h, parallel_);
-  }
-
   bool by_ranges() const override { return true; }
   void begin_range(World& world, const Positions& torque, double h, int begin, int end) override {
     by_sphere_groups(

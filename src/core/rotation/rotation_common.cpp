@@ -7,6 +7,16 @@
 
 namespace stepwise {
 
+void RotationScheme::begin_step(World& world, const Positions& torque, double dt) {
+  for_each_range(parallel_, world.size(),
+                 [&](int, int begin, int end) { begin_range(world, torque, dt, begin, end); });
+}
+
+void RotationScheme::end_step(World& world, const Positions& torque, double dt) {
+  for_each_range(parallel_, world.size(),
+                 [&](int, int begin, int end) { end_range(world, torque, dt, begin, end); });
+}
+
 bool rotates_freely(const World& world, int i) {
   return (world.flags[i] & (kFixed | kDriven | kDrivenSpin)) == 0;
 }
