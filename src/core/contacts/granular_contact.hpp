@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <map>
 
 #include "core/body_passes.hpp"
@@ -69,14 +70,16 @@ class GranularContacts final : public ForceModel {
       apply_as<false>(s, out, ctx);
   }
 
-  // Packing the bodies and asking whether any moved half the skin, fused with the step's passes.
+  // Packing the bodies and measuring how far they moved since the list was built, fused with
+  // the step's passes.
   void prepare(const StateView& s, ForceSums&, const EvalContext&, BodyPasses& passes) override {
-    packed_.resize(s.world.size());
-    moved_.fill(false);
+    resize_packed(s.world.size());
+    displaced_.fill(0.0);
     const bool stale = list_.stale(s.world.size());
     passes.add([this, s, stale](int task, int begin, int end) {
       pack(s, begin, end);
-      if (!stale && !moved_[task]) moved_[task] = list_.moved_far(s.x, begin, end);
+      if (!stale)
+        displaced_[task] = std::max(displaced_[task], list_.displacement2(s.x, begin, end));
     });
   }
 
@@ -84,9 +87,22 @@ class GranularContacts final : public ForceModel {
   void apply_as(const StateView& s, ForceSums& out, const EvalContext& ctx) {
     const World& world = s.world;
     const int n = world.size();
-    const bool moved = std::find(moved_.begin(), moved_.end(), true) != moved_.end();
-    if (ctx.prepared ? list_.stale(n) || moved : list_.needs_rebuild(s.x, ctx.parallel))
-      rebuild(s.x, world.radius, ctx.parallel);
+    if (!ctx.prepared && !list_.stale(n))
+      for_each_range(ctx.parallel, n, [&](int task, int begin, int end) {
+        displaced_[task] = list_.displacement2(s.x, begin, end);
+      });
+    const double displaced2 =
+        list_.stale(n) ? 0.0 : *std::max_element(displaced_.begin(), displaced_.end());
+    if (!ctx.prepared) {
+      resize_packed(n);
+      for_each_range(ctx.parallel, n, [&](int, int begin, int end) { pack(s, begin, end); });
+    }
+    if (list_.stale(n) || displaced2 > list_.rebuild_at()) {
+      rebuild(s.x, world.radius, ctx.parallel, Commit ? ctx.dt : -1.0);
+      moved_since_build_ = 0;
+    } else {
+      moved_since_build_ = std::max(moved_since_build_, std::sqrt(displaced2));
+    }
     if (static_cast<int>(wall_history_.size()) != n * static_cast<int>(walls_.size())) {
       wall_history_.assign(n * walls_.size(), Vec3::Zero());
       wall_engaged_.assign(n, 0);
@@ -101,10 +117,6 @@ class GranularContacts final : public ForceModel {
         }
       }
       pending_walls_.clear();
-    }
-    if (!ctx.prepared) {
-      packed_.resize(n);
-      for_each_range(ctx.parallel, n, [&](int, int begin, int end) { pack(s, begin, end); });
     }
     wall_offset_.resize(walls_.size());
     planes_.resize(walls_.size());
@@ -291,23 +303,34 @@ class GranularContacts final : public ForceModel {
     int low = 0, high = 0;  // the bodies this task touched
   };
   std::vector<Task> tasks_;
-  std::vector<int> task_bounds_;  // task t owns bodies [bounds[t], bounds[t + 1])
-  std::vector<PackedBody> packed_;
+  std::vector<int> task_bounds_;         // task t owns bodies [bounds[t], bounds[t + 1])
+  std::vector<BodyPosition> positions_;  // the bodies as the kernels read them
+  std::vector<BodyMotion> motions_;
+  PackedBodies packed() const { return {positions_.data(), motions_.data()}; }
+  void resize_packed(int n) {
+    positions_.resize(n);
+    motions_.resize(n);
+  }
 
-  std::array<bool, kMaxTasks> moved_{};  // per range of bodies, from prepare()
+  // Per range of bodies: the largest squared displacement since the list was built.
+  std::array<double, kMaxTasks> displaced_{};
+  // The most any body has been displaced at an evaluation since the build (it only grows): a
+  // pair whose gap at the build exceeds twice this has not touched since, so it is skipped.
+  double moved_since_build_ = 0;
 
   void pack(const StateView& s, int begin, int end) {
     const World& world = s.world;
     for (int i = begin; i < end; ++i) {
-      double* c = packed_[i].c;
+      double* p = positions_[i].c;
+      double* m = motions_[i].c;
       for (int k = 0; k < 3; ++k) {
-        c[PackedBody::kX + k] = s.x(k, i);
-        c[PackedBody::kV + k] = s.v(k, i);
-        c[PackedBody::kW + k] = s.w(k, i);
+        p[k] = s.x(k, i);
+        m[k] = s.v(k, i);
+        m[4 + k] = s.w(k, i);
       }
-      c[PackedBody::kRadius] = world.radius(i);
-      c[PackedBody::kMass] = world.mass(i);
-      c[PackedBody::kInvMass] = world.inv_mass(i);
+      p[3] = world.radius(i);
+      m[3] = world.mass(i);
+      m[7] = world.inv_mass(i);
     }
   }
 
@@ -317,7 +340,7 @@ class GranularContacts final : public ForceModel {
   void pair_range(const StateView& s, const EvalContext& ctx, int begin, int end, Task& task) {
     const int* offsets = list_.offsets().data();
     const int* neighbors = list_.neighbors().data();
-    const PackedBody* body = packed_.data();
+    const BodyPosition* position = positions_.data();
     const int most = offsets[end] - offsets[begin];
     if (int(task.pair_i.size()) < most + 4) {
       for (auto* v : {&task.pair_i, &task.pair_k, &task.open_i, &task.open_k}) v->resize(most + 4);
@@ -326,46 +349,43 @@ class GranularContacts final : public ForceModel {
     int* pair_k = task.pair_k.data();
     int* open_i = task.open_i.data();
     int* open_k = task.open_k.data();
+    // First the slots whose gap at the build leaves room to touch (a sequential scan), then the
+    // distance test for those. (Branch-free: whether a pair passes is a coin flip to the branch
+    // predictor; both slots are written, and kept only if it passes.)
+    const double* gap = gaps_.data();
+    const int* owner = owners_.data();
+    const double limit = 2 * moved_since_build_;
+    int maybe = 0;
+    for (int k = offsets[begin]; k < offsets[end]; ++k) {
+      pair_i[maybe] = owner[k];
+      pair_k[maybe] = k;
+      maybe += gap[k] <= limit;
+    }
     int count = 0, opened = 0;
-    for (int i = begin; i < end; ++i) {
-      const double* a = body[i].c;
-      for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
-        const double* b = body[neighbors[k]].c;
-        const double dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
-        const double reach = a[PackedBody::kRadius] + b[PackedBody::kRadius];
-        const bool touching = dx * dx + dy * dy + dz * dz < reach * reach;
-        // Branch-free (whether a pair touches is a coin flip to the branch predictor): both
-        // slots are written, and kept only if the pair touches, or has just opened.
-        pair_i[count] = i;
-        pair_k[count] = k;
-        count += touching;
-        if constexpr (Commit) {
-          std::uint64_t bits[3];
-          std::memcpy(bits, history_[k].xi.data(), sizeof bits);
-          const bool engaged = ((bits[0] | bits[1] | bits[2]) << 1) != 0;  // any non-zero
-          open_i[opened] = i;
-          open_k[opened] = k;
-          opened += !touching & engaged;
-        }
+    for (int p = 0; p < maybe; ++p) {  // compacted in place: count <= p
+      const int i = pair_i[p], k = pair_k[p];
+      const double* a = position[i].c;
+      const double* b = position[neighbors[k]].c;
+      const double dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
+      const double reach = a[3] + b[3];
+      const bool touching = dx * dx + dy * dy + dz * dz < reach * reach;
+      pair_i[count] = i;
+      pair_k[count] = k;
+      count += touching;
+      if constexpr (Commit) {
+        open_i[opened] = i;
+        open_k[opened] = k;
+        opened += !touching & engaged(history_[k]);
       }
     }
     // Pairs that just opened let go of their tangential springs.
-    for (int p = 0; p < opened; ++p) {
-      const double* a = body[open_i[p]].c;
-      const double* b = body[neighbors[open_k[p]]].c;
-      const Vec3 d = Eigen::Map<const Vec3>(a) - Eigen::Map<const Vec3>(b);
-      const Vec3 normal = d / d.norm();
-      const Vec3 spin = a[PackedBody::kRadius] * Eigen::Map<const Vec3>(a + PackedBody::kW) +
-                        b[PackedBody::kRadius] * Eigen::Map<const Vec3>(b + PackedBody::kW);
-      const Vec3 slip = Eigen::Map<const Vec3>(a + PackedBody::kV) -
-                        Eigen::Map<const Vec3>(b + PackedBody::kV) - spin.cross(normal);
-      release(history_[open_k[p]].xi, slip, ctx.dt, task.sums);
-    }
+    for (int p = 0; p < opened; ++p)
+      release_pair(open_i[p], neighbors[open_k[p]], history_[open_k[p]].xi, ctx.dt, task.sums);
     for (int p = count; count > 0 && p % 4 != 0; ++p)  // the kernel's last batch, padded
       pair_i[p] = pair_i[count - 1], pair_k[p] = pair_k[count - 1];
     const ContactParams params{mu_, mu_roll_, mu_twist_, ctx.dt};
     PairSums pair_sums;
-    touching_pairs<Law, Commit>(law_, params, body, neighbors, pair_i, pair_k, count,
+    touching_pairs<Law, Commit>(law_, params, packed(), neighbors, pair_i, pair_k, count,
                                 history_.data(), task.load.data(), pair_sums);
     task.sums.potential += pair_sums.potential;
     task.sums.capped += pair_sums.capped;
@@ -382,9 +402,8 @@ class GranularContacts final : public ForceModel {
       for (; i + 4 <= end; i += 4) {
         int near = 0;
         for (int l = 0; l < 4; ++l) near |= (wall_engaged_[i + l] != 0) << l;
-        static_assert(PackedBody::kX == 0 && PackedBody::kRadius == 3);
-        D4 x = load(body[i].c), y = load(body[i + 1].c), z = load(body[i + 2].c),
-           r = load(body[i + 3].c);
+        D4 x = load(position[i].c), y = load(position[i + 1].c), z = load(position[i + 2].c),
+           r = load(position[i + 3].c);
         transpose(x, y, z, r);
         for (int w = 0; w < wall_count && near != 15; ++w) {
           const Vec3& n = walls_[w].normal;
@@ -400,7 +419,7 @@ class GranularContacts final : public ForceModel {
     if (touching == 0) return;
     for (int p = touching; p % 4 != 0; ++p) task.wall_slots[p] = task.wall_slots[touching - 1];
     WallSums wall_sums;
-    touching_walls<Law, Commit>(law_, params, body, planes_.data(), wall_count,
+    touching_walls<Law, Commit>(law_, params, packed(), planes_.data(), wall_count,
                                 task.wall_slots.data(), touching, wall_history_.data(),
                                 task.load.data(), wall_sums);
     task.sums.potential += wall_sums.potential;
@@ -416,8 +435,8 @@ class GranularContacts final : public ForceModel {
   // has left lets go of its spring.
   template <bool Commit>
   void collect_walls(int i, const EvalContext& ctx, Task& task, int& touching) {
-    const double* a = packed_[i].c;
-    const double ri = a[PackedBody::kRadius];
+    const double* a = positions_[i].c;
+    const double ri = a[3];
     const int wall_count = int(walls_.size());
     for (int w = 0; w < wall_count; ++w) {
       const std::uint64_t bit = w < 64 ? std::uint64_t{1} << w : 0;
@@ -428,7 +447,7 @@ class GranularContacts final : public ForceModel {
       if (gap >= 0) {
         if constexpr (Commit) {
           Vec3& history = wall_history_[size_t(i) * wall_count + w];
-          if (!history.isZero()) release(history, wall_slip(a, walls_[w]), ctx.dt, task.sums);
+          if (!history.isZero()) release(history, wall_slip(i, walls_[w]), ctx.dt, task.sums);
           wall_engaged_[i] &= ~bit;
         }
         continue;
@@ -439,11 +458,11 @@ class GranularContacts final : public ForceModel {
   }
 
   // Contact slip velocity of a body against a wall.
-  static Vec3 wall_slip(const double* body, const Wall& wall) {
-    const double r = body[PackedBody::kRadius];
-    return Eigen::Map<const Vec3>(body + PackedBody::kV) - wall.velocity -
-           r * Eigen::Map<const Vec3>(body + PackedBody::kW).cross(wall.normal);
+  Vec3 wall_slip(int i, const Wall& wall) const {
+    return velocity(i) - wall.velocity - positions_[i].c[3] * spin(i).cross(wall.normal);
   }
+  Vec3 velocity(int i) const { return Eigen::Map<const Vec3>(motions_[i].c); }
+  Vec3 spin(int i) const { return Eigen::Map<const Vec3>(motions_[i].c + 4); }
 
   // A contact that opens lets go of its tangential spring: that energy is lost (dissipated),
   // with the opening half kick's share of it (the turn mismatch of spring_dashpot).
@@ -454,7 +473,19 @@ class GranularContacts final : public ForceModel {
     history.setZero();
   }
 
-  void rebuild(const Positions& x, const VecX& radius, Parallel* parallel) {
+  // release() for a pair of packed bodies.
+  void release_pair(int i, int j, Vec3& history, double dt, Sums& out) const {
+    const Vec3 d =
+        Eigen::Map<const Vec3>(positions_[i].c) - Eigen::Map<const Vec3>(positions_[j].c);
+    const Vec3 normal = d / d.norm();
+    const Vec3 spins = positions_[i].c[3] * spin(i) + positions_[j].c[3] * spin(j);
+    const Vec3 slip = velocity(i) - velocity(j) - spins.cross(normal);
+    release(history, slip, dt, out);
+  }
+
+  // A new list for the packed bodies at x. Springs of pairs that left the list (they moved
+  // apart by more than the skin in one step) are let go, booked when commit_dt > 0.
+  void rebuild(const Positions& x, const VecX& radius, Parallel* parallel, double commit_dt) {
     // Carry each pair's history over to the new list (both lists are sorted per body).
     const std::vector<int> old_offsets = list_.offsets(), old_neighbors = list_.neighbors();
     std::vector<Spring> old_history;
@@ -463,24 +494,55 @@ class GranularContacts final : public ForceModel {
     const auto& offsets = list_.offsets();
     const auto& neighbors = list_.neighbors();
     history_.resize(neighbors.size());
+    owners_.resize(neighbors.size());
+    gaps_.resize(neighbors.size());
     const int old_n = static_cast<int>(old_offsets.size()) - 1;
     for_each_range(parallel, list_.size(), [&](int, int begin, int end) {
       for (int i = begin; i < end; ++i) {
         int a = i < old_n ? old_offsets[i] : 0;
         const int a_end = i < old_n ? old_offsets[i + 1] : 0;
         for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
-          while (a < a_end && old_neighbors[a] < neighbors[k]) ++a;
-          history_[k] = a < a_end && old_neighbors[a] == neighbors[k] ? old_history[a] : Spring{};
+          const int j = neighbors[k];
+          while (a < a_end && old_neighbors[a] < j) ++a;
+          history_[k] = a < a_end && old_neighbors[a] == j ? old_history[a] : Spring{};
+          owners_[k] = i;
+          gaps_[k] = engaged(history_[k]) ? kAlwaysTest : gap_at_build(x, radius, i, j);
         }
       }
     });
+    Sums released;
+    for (int i = 0; commit_dt > 0 && i < std::min(old_n, list_.size()); ++i)
+      for (int a = old_offsets[i]; a < old_offsets[i + 1]; ++a) {
+        const int j = old_neighbors[a];
+        if (j >= list_.size() || !engaged(old_history[a]) ||
+            std::binary_search(neighbors.begin() + offsets[i], neighbors.begin() + offsets[i + 1],
+                               j))
+          continue;
+        release_pair(i, j, old_history[a].xi, commit_dt, released);
+      }
+    committed_dissipation_ += released.capped;
     if (pending_.empty()) return;
     for (int i = 0; i < list_.size(); ++i)  // history loaded with a saved state
       for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
         const auto found = pending_.find({i, neighbors[k]});
-        if (found != pending_.end()) history_[k].xi = found->second;
+        if (found == pending_.end()) continue;
+        history_[k].xi = found->second;
+        gaps_[k] = kAlwaysTest;
       }
     pending_.clear();
+  }
+
+  // A pair's gap when the list is built, less a margin for rounding: while no body has moved
+  // half of it, the pair cannot touch. A pair holding a spring is always tested, so it is let
+  // go when it opens.
+  static constexpr double kAlwaysTest = -std::numeric_limits<double>::infinity();
+  double gap_at_build(const Positions& x, const VecX& radius, int i, int j) const {
+    const double reach = radius(i) + radius(j);
+    return (x.col(i) - x.col(j)).norm() - reach - 1e-9 * (reach + list_.skin());
+  }
+  // Whether a pair's tangential spring is stretched (the pad after it is always zero).
+  static bool engaged(const Spring& spring) {
+    return lanes::mask_bits(lanes::load(spring.xi.data()) != 0) != 0;
   }
 
   Law law_;
@@ -489,6 +551,8 @@ class GranularContacts final : public ForceModel {
   NeighborList list_;
   std::vector<Wall> walls_;
   std::vector<Spring> history_;      // per list slot
+  std::vector<int> owners_;          // per list slot: its body i
+  std::vector<double> gaps_;         // per list slot: gap_at_build
   std::vector<Vec3> wall_history_;   // per body and wall
   std::vector<double> wall_offset_;  // each wall plane's n.x at this evaluation's time
   std::vector<WallPlane> planes_;    // the walls as the wall kernel reads them

@@ -10,12 +10,20 @@
 
 namespace stepwise {
 
-// What the kernel reads of a body, packed so one body is two cache lines, not six, and read as
-// three rows of four. The first row (position and radius) is all a distance test reads.
-struct alignas(32) PackedBody {
-  enum { kX = 0, kRadius = 3, kV = 4, kMass = 7, kW = 8, kInvMass = 11 };
-  double c[12];
+// What the kernels read of a body, packed in two arrays: position and radius, all a distance
+// test reads (so the pair collection sweeps a third of the memory), and velocity, mass, spin and
+// inverse mass, one cache line. body_columns turns them into 12 columns, indexed below.
+struct alignas(32) BodyPosition {
+  double c[4];  // x, y, z, radius
 };
+struct alignas(64) BodyMotion {
+  double c[8];  // v, mass, w, inverse mass
+};
+struct PackedBodies {
+  const BodyPosition* position;
+  const BodyMotion* motion;
+};
+enum BodyColumn { kX = 0, kRadius = 3, kV = 4, kMass = 7, kW = 8, kInvMass = 11 };
 
 // What it adds to a body: force, torque and their dashpot (dissipative) parts.
 struct alignas(32) BodyLoad {
@@ -69,12 +77,16 @@ struct LaneForces {
   lanes::D4 energy, capped;
 };
 
-// Four bodies' 12 numbers, as rows, turned into 12 vectors of four lanes.
-[[gnu::always_inline]] inline void body_columns(const double* const* p, lanes::D4 (&c)[12]) {
-  for (int row = 0; row < 3; ++row) {
-    for (int l = 0; l < 4; ++l) c[4 * row + l] = lanes::load(p[l] + 4 * row);
-    lanes::transpose(c[4 * row], c[4 * row + 1], c[4 * row + 2], c[4 * row + 3]);
+// Four bodies' 12 numbers, as rows, turned into 12 vectors of four lanes (BodyColumn).
+[[gnu::always_inline]] inline void body_columns(PackedBodies bodies, const int* index,
+                                                lanes::D4 (&c)[12]) {
+  for (int l = 0; l < 4; ++l) {
+    c[l] = lanes::load(bodies.position[index[l]].c);
+    c[4 + l] = lanes::load(bodies.motion[index[l]].c);
+    c[8 + l] = lanes::load(bodies.motion[index[l]].c + 4);
   }
+  for (int row = 0; row < 3; ++row)
+    lanes::transpose(c[4 * row], c[4 * row + 1], c[4 * row + 2], c[4 * row + 3]);
 }
 
 // The spring-dashpot, Coulomb cap and Cundall-Strack spring (see granular_contact.hpp), with
@@ -154,9 +166,9 @@ template <class Law>
 // indexed by the list slot k; they are written only when Commit.
 template <class Law, bool Commit>
 [[gnu::noinline]] void touching_pairs(const Law& law, const ContactParams& params,
-                                      const PackedBody* bodies, const int* neighbors,
-                                      const int* pair_i, const int* pair_k, int count,
-                                      Spring* history, BodyLoad* load, PairSums& sums) {
+                                      PackedBodies bodies, const int* neighbors, const int* pair_i,
+                                      const int* pair_k, int count, Spring* history, BodyLoad* load,
+                                      PairSums& sums) {
   using namespace lanes;
   D4 potential = splat(0), capped = splat(0);
   const D4 zero = splat(0);
@@ -164,35 +176,30 @@ template <class Law, bool Commit>
   for (int base = 0; base < count; base += 4) {
     const int lanes = std::min(4, count - base);
     int I[4], J[4], K[4];
-    const double* a[4];
-    const double* b[4];
     double* h[4];
     for (int l = 0; l < 4; ++l) {
       const int p = base + l;
       I[l] = pair_i[p];
       K[l] = pair_k[p];
       J[l] = neighbors[K[l]];
-      a[l] = bodies[I[l]].c;
-      b[l] = bodies[J[l]].c;
       h[l] = history[K[l]].xi.data();
     }
     D4 ca[12], cb[12];
-    body_columns(a, ca);
-    body_columns(b, cb);
+    body_columns(bodies, I, ca);
+    body_columns(bodies, J, cb);
     auto vec3 = [](const D4(&c)[12], int k) { return V3{c[k], c[k + 1], c[k + 2]}; };
     const M4 valid = {0 < lanes ? -1 : 0, 1 < lanes ? -1 : 0, 2 < lanes ? -1 : 0,
                       3 < lanes ? -1 : 0};
-    const V3 d = vec3(ca, PackedBody::kX) - vec3(cb, PackedBody::kX);
-    const D4 ri = ca[PackedBody::kRadius], rj = cb[PackedBody::kRadius];
-    const D4 mi = ca[PackedBody::kMass], mj = cb[PackedBody::kMass];
+    const V3 d = vec3(ca, kX) - vec3(cb, kX);
+    const D4 ri = ca[kRadius], rj = cb[kRadius];
+    const D4 mi = ca[kMass], mj = cb[kMass];
     const D4 reach = ri + rj;
     const D4 r = lanes::sqrt(dot(d, d));
     const V3 normal = (1.0 / r) * d;
-    const D4 m_eff = select(ca[PackedBody::kInvMass] == 0, mj,
-                            select(cb[PackedBody::kInvMass] == 0, mi, mi * mj / (mi + mj)));
-    const V3 wi = vec3(ca, PackedBody::kW), wj = vec3(cb, PackedBody::kW);
-    const V3 slip =
-        vec3(ca, PackedBody::kV) - vec3(cb, PackedBody::kV) - cross(ri * wi + rj * wj, normal);
+    const D4 m_eff =
+        select(ca[kInvMass] == 0, mj, select(cb[kInvMass] == 0, mi, mi * mj / (mi + mj)));
+    const V3 wi = vec3(ca, kW), wj = vec3(cb, kW);
+    const V3 slip = vec3(ca, kV) - vec3(cb, kV) - cross(ri * wi + rj * wj, normal);
     LaneContact contact{normal, slip, reach - r, m_eff, zero, valid};
     if constexpr (!Law::kConstant) contact.r_eff = ri * rj / reach;
     D4 old_x = lanes::load(h[0]), old_y = lanes::load(h[1]), old_z = lanes::load(h[2]),

@@ -29,9 +29,9 @@ struct WallSums {
 // written only when Commit.
 template <class Law, bool Commit>
 [[gnu::noinline]] void touching_walls(const Law& law, const ContactParams& params,
-                                      const PackedBody* bodies, const WallPlane* walls,
-                                      int wall_count, const WallSlot* slots, int count,
-                                      Vec3* springs, BodyLoad* load, WallSums& sums) {
+                                      PackedBodies bodies, const WallPlane* walls, int wall_count,
+                                      const WallSlot* slots, int count, Vec3* springs,
+                                      BodyLoad* load, WallSums& sums) {
   using namespace lanes;
   D4 potential = splat(0), capped = splat(0), external = splat(0), dissipation = splat(0);
   const D4 zero = splat(0);
@@ -39,18 +39,16 @@ template <class Law, bool Commit>
   for (int base = 0; base < count; base += 4) {
     const int lanes = std::min(4, count - base);
     int I[4];
-    const double* a[4];
     const WallPlane* plane[4];
     double* h[4];
     for (int l = 0; l < 4; ++l) {
       const WallSlot& slot = slots[base + l];
       I[l] = slot.i;
-      a[l] = bodies[slot.i].c;
       plane[l] = walls + slot.w;
       h[l] = springs[size_t(slot.i) * wall_count + slot.w].data();
     }
     D4 c[12];
-    body_columns(a, c);
+    body_columns(bodies, I, c);
     auto vec3 = [&c](int k) { return V3{c[k], c[k + 1], c[k + 2]}; };
     auto wall3 = [&plane](Vec3 WallPlane::*field) {
       V3 out;
@@ -63,12 +61,12 @@ template <class Law, bool Commit>
     const D4 offset{plane[0]->offset, plane[1]->offset, plane[2]->offset, plane[3]->offset};
     const M4 valid = {0 < lanes ? -1 : 0, 1 < lanes ? -1 : 0, 2 < lanes ? -1 : 0,
                       3 < lanes ? -1 : 0};
-    const V3 x = vec3(PackedBody::kX), w = vec3(PackedBody::kW);
-    const D4 r = c[PackedBody::kRadius];
+    const V3 x = vec3(kX), w = vec3(kW);
+    const D4 r = c[kRadius];
     // The same sum as the walls' screening, so the two agree on every gap's sign.
     const D4 gap = ((x.x * n.x + x.y * n.y) + x.z * n.z - offset) - r;
-    const V3 slip = vec3(PackedBody::kV) - wall_velocity - r * cross(w, n);
-    const LaneContact contact{n, slip, -gap, c[PackedBody::kMass], r, valid};
+    const V3 slip = vec3(kV) - wall_velocity - r * cross(w, n);
+    const LaneContact contact{n, slip, -gap, c[kMass], r, valid};
     const V3 old{D4{h[0][0], h[1][0], h[2][0], h[3][0]}, D4{h[0][1], h[1][1], h[2][1], h[3][1]},
                  D4{h[0][2], h[1][2], h[2][2], h[3][2]}};
     const LaneForces f = spring_dashpot(law, params, contact, old);

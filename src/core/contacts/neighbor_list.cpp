@@ -5,20 +5,19 @@
 
 namespace stepwise {
 
-bool NeighborList::moved_far(const Positions& x, int begin, int end) const {
-  const double limit = 0.25 * skin_ * skin_;  // (skin / 2)^2
+double NeighborList::displacement2(const Positions& x, int begin, int end) const {
+  double most = 0;
   for (int i = begin; i < end; ++i)
-    if ((x.col(i) - built_at_.col(i)).squaredNorm() > limit) return true;
-  return false;
+    most = std::max(most, (x.col(i) - built_at_.col(i)).squaredNorm());
+  return most;
 }
 
 bool NeighborList::needs_rebuild(const Positions& x, Parallel* parallel) const {
   if (stale(int(x.cols()))) return true;
-  bool moved[kMaxTasks] = {};
+  double most[kMaxTasks] = {};
   for_each_range(parallel, int(x.cols()),
-                 [&](int task, int begin, int end) { moved[task] = moved_far(x, begin, end); });
-  return std::find(moved, moved + range_count(parallel, int(x.cols())), true) !=
-         moved + range_count(parallel, int(x.cols()));
+                 [&](int task, int begin, int end) { most[task] = displacement2(x, begin, end); });
+  return *std::max_element(most, most + range_count(parallel, int(x.cols()))) > rebuild_at();
 }
 
 bool NeighborList::update(const Positions& x, const VecX& radius, Parallel* parallel) {

@@ -24,9 +24,11 @@ class NeighborList {
   bool update(const Positions& x, const VecX& radius, Parallel* parallel = nullptr);
   bool needs_rebuild(const Positions& x, Parallel* parallel = nullptr) const;
   // The two halves of needs_rebuild, for callers that scan the bodies in their own passes: a
-  // rebuild is due if stale(n), or if moved_far is true for some range of bodies.
+  // rebuild is due if stale(n), or if some body's squared displacement since the last build
+  // (the largest of bodies [begin, end) from displacement2) exceeds rebuild_at().
   bool stale(int n) const { return force_rebuild_ || built_at_.cols() != n; }
-  bool moved_far(const Positions& x, int begin, int end) const;
+  double displacement2(const Positions& x, int begin, int end) const;
+  double rebuild_at() const { return 0.25 * skin_ * skin_; }  // (skin / 2)^2
   void build(const Positions& x, const VecX& radius, Parallel* parallel = nullptr);
 
   int size() const { return static_cast<int>(offsets_.size()) - 1; }
