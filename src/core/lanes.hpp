@@ -36,6 +36,9 @@ inline int mask_bits(M4 m) {
   return int(m[0] & 1) | int(m[1] & 1) << 1 | int(m[2] & 1) << 2 | int(m[3] & 1) << 3;
 #endif
 }
+inline bool all_lanes(M4 m) {
+  return mask_bits(m) == 15;
+}
 inline double sum(D4 a) {
   return (a[0] + a[1]) + (a[2] + a[3]);
 }
