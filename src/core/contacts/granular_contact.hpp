@@ -142,10 +142,12 @@ class GranularContacts final : public ForceModel {
       // A task touches its own bodies and their partners (a half list: later indices), so only
       // that window of its loads is cleared and added up.
       task.low = bounds[t];
-      task.high = bounds[t + 1];
-      for (int i = bounds[t]; i < bounds[t + 1]; ++i)
-        if (list_.offsets()[i + 1] > list_.offsets()[i])
-          task.high = std::max(task.high, list_.neighbors()[list_.offsets()[i + 1] - 1] + 1);
+      int high = bounds[t + 1];  // a local: the loop must not store it at every body
+      const int* offsets = list_.offsets().data();
+      const int* neighbors = list_.neighbors().data();
+      for (int i = bounds[t]; i < bounds[t + 1] && high < n; ++i)
+        if (offsets[i + 1] > offsets[i]) high = std::max(high, neighbors[offsets[i + 1] - 1] + 1);
+      task.high = high;
       if (int(task.load.size()) != n) task.load.resize(n);
       std::fill(task.load.begin() + task.low, task.load.begin() + task.high, BodyLoad{});
       task.sums = Sums{};
