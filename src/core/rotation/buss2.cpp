@@ -73,8 +73,9 @@ class Buss2 final : public RotationScheme {
     const D4 ny = (qy + qw * a.y) + (a.z * qx - a.x * qz);
     const D4 nz = (qz + qw * a.z) + (a.x * qy - a.y * qx);
     const D4 e = (((nw * nw + nx * nx) + ny * ny) + nz * nz) - 1.0;
-    const D4 inv =
-        select(abs(e) < 1e-5, (1.0 - 0.5 * e) + (0.375 * e) * e, 1.0 / lanes::sqrt(1.0 + e));
+    const M4 small = abs(e) < 1e-5;
+    D4 inv = (1.0 - 0.5 * e) + (0.375 * e) * e;
+    if (!all_lanes(small)) inv = select(small, inv, 1.0 / lanes::sqrt(1.0 + e));
     D4 ox = nx * inv, oy = ny * inv, oz = nz * inv, ow = nw * inv;
     transpose(ox, oy, oz, ow);
     store(q, ox), store(q + 4, oy), store(q + 8, oz), store(q + 12, ow);
