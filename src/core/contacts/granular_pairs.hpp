@@ -126,7 +126,7 @@ template <class Law>
   // kernel's longest chain (1/|old|^2 does not wait for the normal).
   const D4 e = along * along * (1.0 / old2);
   D4 ratio = (1.0 + 0.5 * e) + (0.375 * e) * e;
-  if (!all_lanes(lanes::abs(e) < 1e-5 | old2 == 0)) {
+  if (!all_lanes((lanes::abs(e) < 1e-5) | (old2 == 0))) {
     const D4 kept = dot(xi, xi);
     ratio = select(kept > 0, lanes::sqrt(old2 / kept), splat(1));
   }
