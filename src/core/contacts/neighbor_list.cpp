@@ -49,15 +49,26 @@ void NeighborList::build(const Positions& x, const VecX& radius, Parallel* paral
   auto cell_of = [&](int i, int k) {
     return std::clamp(static_cast<int>((x(k, i) - lo(k)) / extent(k) * dims(k)), 0, dims(k) - 1);
   };
-  cell_head_.assign(dims.prod(), -1);
-  cell_next_.assign(n, -1);
+  // Bodies sorted by cell (ascending within a cell), with their positions and radii alongside,
+  // so each cell's bodies are read as one contiguous run.
+  const int cells = dims.prod();
+  cell_start_.assign(cells + 1, 0);
   std::vector<int> cell_index(n);
-  // Insert in descending order so each cell's chain lists bodies in ascending order.
-  for (int i = n - 1; i >= 0; --i) {
-    const int c = (cell_of(i, 2) * dims(1) + cell_of(i, 1)) * dims(0) + cell_of(i, 0);
-    cell_index[i] = c;
-    cell_next_[i] = cell_head_[c];
-    cell_head_[c] = i;
+  for (int i = 0; i < n; ++i) {
+    cell_index[i] = (cell_of(i, 2) * dims(1) + cell_of(i, 1)) * dims(0) + cell_of(i, 0);
+    ++cell_start_[cell_index[i] + 1];
+  }
+  for (int c = 0; c < cells; ++c) cell_start_[c + 1] += cell_start_[c];
+  cell_body_.resize(n);
+  cell_xr_.resize(4 * size_t(n));
+  {
+    std::vector<int> fill(cell_start_.begin(), cell_start_.end() - 1);
+    for (int i = 0; i < n; ++i) {
+      const int m = fill[cell_index[i]]++;
+      cell_body_[m] = i;
+      for (int k = 0; k < 3; ++k) cell_xr_[4 * size_t(m) + k] = x(k, i);
+      cell_xr_[4 * size_t(m) + 3] = radius(i);
+    }
   }
   // Each task lists its own bodies' partners; the lists are joined in task order.
   const int tasks = range_count(parallel, n);
@@ -68,20 +79,23 @@ void NeighborList::build(const Positions& x, const VecX& radius, Parallel* paral
     for (int i = begin; i < end; ++i) {
       const size_t first = out.size();
       const int cx = cell_of(i, 0), cy = cell_of(i, 1), cz = cell_of(i, 2);
+      const double xi = x(0, i), yi = x(1, i), zi = x(2, i), ri = radius(i);
       for (int dz = -1; dz <= 1; ++dz) {
         const int z = cz + dz;
         if (z < 0 || z >= dims(2)) continue;
         for (int dy = -1; dy <= 1; ++dy) {
           const int y = cy + dy;
           if (y < 0 || y >= dims(1)) continue;
-          for (int dx = -1; dx <= 1; ++dx) {
-            const int xx = cx + dx;
-            if (xx < 0 || xx >= dims(0)) continue;
-            for (int j = cell_head_[(z * dims(1) + y) * dims(0) + xx]; j >= 0; j = cell_next_[j]) {
-              if (j <= i) continue;
-              const double reach = radius(i) + radius(j) + skin_;
-              if ((x.col(i) - x.col(j)).squaredNorm() < reach * reach) out.push_back(j);
-            }
+          // The three cells along x are adjacent in the sorted order: one run.
+          const int row = (z * dims(1) + y) * dims(0);
+          const int from = cell_start_[row + std::max(cx - 1, 0)];
+          const int to = cell_start_[row + std::min(cx + 1, dims(0) - 1) + 1];
+          for (int m = from; m < to; ++m) {
+            const int j = cell_body_[m];
+            const double* p = &cell_xr_[4 * size_t(m)];
+            const double dx = xi - p[0], dy2 = yi - p[1], dz2 = zi - p[2];
+            const double reach = ri + p[3] + skin_;
+            if (j > i && dx * dx + dy2 * dy2 + dz2 * dz2 < reach * reach) out.push_back(j);
           }
         }
       }

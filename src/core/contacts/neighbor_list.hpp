@@ -45,8 +45,9 @@ class NeighborList {
   bool force_rebuild_ = true;
   Positions built_at_;
   std::vector<int> offsets_{0}, neighbors_;
-  std::vector<int> cell_head_, cell_next_;
-  std::vector<std::vector<int>> found_;  // per task: its bodies' partners, in body order
+  std::vector<int> cell_start_, cell_body_;  // bodies sorted by cell: cell c's are a run
+  std::vector<double> cell_xr_;              // their x, y, z and radius, in that order
+  std::vector<std::vector<int>> found_;      // per task: its bodies' partners, in body order
   long builds_ = 0;
 };
 
