@@ -448,9 +448,13 @@ class GranularContacts final : public ForceModel {
       const double gap = ((a[0] * n.x() + a[1] * n.y()) + a[2] * n.z() - wall_offset_[w]) - ri;
       if (gap >= 0) {
         if constexpr (Commit) {
-          Vec3& history = wall_history_[size_t(i) * wall_count + w];
-          if (!history.isZero()) release(history, wall_slip(i, walls_[w]), ctx.dt, task.sums);
-          wall_engaged_[i] &= ~bit;
+          // Only a wall it touched since its spring was last let go can hold one (walls past
+          // the 64th have no bit, so are always looked at).
+          if (bit == 0 || (wall_engaged_[i] & bit)) {
+            Vec3& history = wall_history_[size_t(i) * wall_count + w];
+            if (!history.isZero()) release(history, wall_slip(i, walls_[w]), ctx.dt, task.sums);
+            wall_engaged_[i] &= ~bit;
+          }
         }
         continue;
       }
