@@ -8,6 +8,7 @@
 #include "io/atomic_file.hpp"
 #include "io/csv.hpp"
 #include "io/vtk_series.hpp"
+#include "runtime/thread_pool.hpp"
 
 namespace stepwise::cli {
 
@@ -23,8 +24,11 @@ int command_run(const RunOptions& o) {
   if (o.duration && !(*o.duration > 0 && std::isfinite(*o.duration)))
     throw InputError("--duration: must be a positive number of seconds");
   if (o.steps && *o.steps < 0) throw InputError("--steps: must not be negative");
+  if (o.threads < 1 || o.threads > 64) throw InputError("--threads: expected 1 to 64");
   LoadedRun run = load_run(o.scene);
   Simulation& sim = run.sim;
+  ThreadPool pool(o.threads);  // the step's loops split over these
+  if (o.threads > 1) sim.set_parallel(&pool);
   const double duration = o.duration.value_or(run.spec.setup.duration);
   const long steps = o.steps ? *o.steps : std::lround(duration / sim.dt());
 
@@ -43,11 +47,13 @@ int command_run(const RunOptions& o) {
 
   if (!o.quiet) {
     const double omega = sim.max_frequency();
-    std::printf("scene %s: %d bodies, integrator %s, rotation %s, dt %g, %ld steps", run.spec.label.c_str(),
-                sim.world().size(), sim.integrator_name().c_str(), sim.rotation_name().c_str(), sim.dt(), steps);
-    if (omega > 0) std::printf(", critical dt %.4g (dt/dt_crit %.3f)", 2.0 / omega, sim.dt() * omega / 2.0);
-    std::printf("\n%10s %12s %14s %14s %14s %12s %12s %12s\n", "step", "time", "kinetic", "potential",
-                "total", "work", "dissipated", "rel.error");
+    std::printf("scene %s: %d bodies, integrator %s, rotation %s, dt %g, %ld steps",
+                run.spec.label.c_str(), sim.world().size(), sim.integrator_name().c_str(),
+                sim.rotation_name().c_str(), sim.dt(), steps);
+    if (omega > 0)
+      std::printf(", critical dt %.4g (dt/dt_crit %.3f)", 2.0 / omega, sim.dt() * omega / 2.0);
+    std::printf("\n%10s %12s %14s %14s %14s %12s %12s %12s\n", "step", "time", "kinetic",
+                "potential", "total", "work", "dissipated", "rel.error");
   }
   const long table_every = std::max(1L, steps / std::max(1L, o.table_rows));
   const auto started = std::chrono::steady_clock::now();
@@ -68,7 +74,8 @@ int command_run(const RunOptions& o) {
     if (failure) break;
     record(done + 1);
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (csv) csv->commit();
   if (saved) {
     saved->stream() << scene_to_toml(sim, run.spec.label, run.spec.setup.duration);
@@ -88,8 +95,8 @@ int command_run(const RunOptions& o) {
   }
   if (!o.quiet) {
     const EnergyReport r = sim.energy();
-    std::printf("done: %ld steps in %.3f s (%.0f steps/s), final relative energy error %.3e\n", done,
-                seconds, done / std::max(seconds, 1e-9), r.energy_error);
+    std::printf("done: %ld steps in %.3f s (%.0f steps/s), final relative energy error %.3e\n",
+                done, seconds, done / std::max(seconds, 1e-9), r.energy_error);
     for (size_t m = 0; m < sim.world().forces.size(); ++m)
       std::printf("  potential %-16s %.10g\n", sim.world().forces[m]->kind().c_str(),
                   r.potential_by_model[m]);

@@ -12,11 +12,12 @@ struct RunOptions {
   std::optional<double> duration;
   std::optional<long> steps;
   std::string csv, state, bonds;
-  std::string vtk;          // folder for a ParaView series (every `every` steps)
-  std::string save_state;   // scene file of the final state (continues bit for bit)
+  std::string vtk;         // folder for a ParaView series (every `every` steps)
+  std::string save_state;  // scene file of the final state (continues bit for bit)
   long every = 1;
   bool quiet = false;
   long table_rows = 20;  // energy table lines printed to stdout
+  int threads = 1;       // worker threads for the step's loops (results fixed per count)
 };
 
 struct SweepOptions {
@@ -26,9 +27,9 @@ struct SweepOptions {
 };
 
 struct GuiOptions {
-  SceneOptions scene;          // scene.scene empty: the last scene used, or the default
-  int frames = 0;              // > 0: draw this many frames, then exit (tests, screenshots)
-  std::string screenshot;      // PNG of the last frame (with panels) in --frames mode
+  SceneOptions scene;      // scene.scene empty: the last scene used, or the default
+  int frames = 0;          // > 0: draw this many frames, then exit (tests, screenshots)
+  std::string screenshot;  // PNG of the last frame (with panels) in --frames mode
   int width = 1600, height = 900;
   bool hide_panels = false;
   bool paused = false;
@@ -37,16 +38,17 @@ struct GuiOptions {
   bool record = false;         // start recording a video at once (finalised on exit)
   std::string compare;         // comparison runs at start: integrator[@dt],... (lockstep ghosts)
   std::string lesson;          // play this lesson instead of a scene
-  bool force_network = false;  // draw the contact force network         // start paused (e.g. to time the renderer alone)
+  bool force_network = false;  // draw the contact force network         // start paused (e.g. to
+                               // time the renderer alone)
   std::string assets_dir;      // where scene files are listed from
 };
 
 struct RecordOptions {
-  SceneOptions scene;           // scene.scene may be empty when a lesson names it
+  SceneOptions scene;  // scene.scene may be empty when a lesson names it
   std::string output;
   std::optional<double> seconds;  // simulated seconds; default: the scene's (or lesson's) duration
   double fps = 30;
-  double slow_motion = 1;       // < 1 slows the video down: fps frames show slow_motion s of time
+  double slow_motion = 1;  // < 1 slows the video down: fps frames show slow_motion s of time
   std::string size = "1280x720";
   bool overlay = false;
   std::string lesson;
@@ -61,7 +63,7 @@ int command_export(const SceneOptions& scene, const std::string& lammps_dir, lon
 int command_run(const RunOptions& options);
 int command_sweep(const SweepOptions& options);
 int command_bench(const SceneOptions& scene, long steps, int threads);
-int command_gui(GuiOptions options);  // only in builds with the window
+int command_gui(GuiOptions options);               // only in builds with the window
 int command_record(const RecordOptions& options);  // window builds only
 int command_save(const SceneOptions& scene, const std::string& path, bool explicit_bodies);
 

@@ -17,7 +17,8 @@ using namespace stepwise::cli;
 namespace {
 
 void add_scene_options(CLI::App& cmd, SceneOptions& o, bool with_scene = true) {
-  if (with_scene) cmd.add_option("scene", o.scene, "built-in scene name or scene .toml file")->required();
+  if (with_scene)
+    cmd.add_option("scene", o.scene, "built-in scene name or scene .toml file")->required();
   cmd.add_option("--integrator", o.integrator, "translational integrator (see `stepwise list`)");
   cmd.add_option("--rotation", o.rotation, "rotation scheme (see `stepwise list`)");
   cmd.add_option("--dt", o.dt, "time step in seconds, or 'auto'");
@@ -28,14 +29,16 @@ void add_scene_options(CLI::App& cmd, SceneOptions& o, bool with_scene = true) {
 
 }  // namespace
 
-const char* const kSubcommands[] = {"list", "run", "sweep", "save", "bench", "gui", "record", "export", "stability", "reverse"};
+const char* const kSubcommands[] = {"list", "run",    "sweep",  "save",      "bench",
+                                    "gui",  "record", "export", "stability", "reverse"};
 
 int main(int argc, char** argv) {
   // `stepwise` and `stepwise SCENE [options]` open the window: the same as `stepwise gui ...`.
   std::vector<char*> args(argv, argv + argc);
   static char gui_word[] = "gui";
   bool is_subcommand = false;
-  for (const char* name : kSubcommands) is_subcommand |= argc > 1 && std::strcmp(argv[1], name) == 0;
+  for (const char* name : kSubcommands)
+    is_subcommand |= argc > 1 && std::strcmp(argv[1], name) == 0;
   if (argc == 1 || (!is_subcommand && argv[1][0] != '-')) args.insert(args.begin() + 1, gui_word);
   argc = int(args.size());
   argv = args.data();
@@ -44,7 +47,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(0, 1);
 
   bool verbose = false;
-  auto* list = app.add_subcommand("list", "list scenes, integrators, rotation schemes, force models");
+  auto* list =
+      app.add_subcommand("list", "list scenes, integrators, rotation schemes, force models");
   list->add_flag("-v,--verbose", verbose, "show parameters and update equations");
 
   RunOptions run;
@@ -57,11 +61,16 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--state", run.state, "write the final per-body state to this CSV file");
   run_cmd->add_option("--bonds", run.bonds, "write the final per-bond state to this CSV file");
   run_cmd->add_flag("-q,--quiet", run.quiet, "no energy table");
-  run_cmd->add_option("--vtk", run.vtk, "write a ParaView series (.vtu per frame + series.pvd) here");
-  run_cmd->add_option("--save-state", run.save_state, "save the final state as a scene file that continues bit for bit");
+  run_cmd->add_option("--threads", run.threads,
+                      "worker threads (default 1; output fixed for a given count)");
+  run_cmd->add_option("--vtk", run.vtk,
+                      "write a ParaView series (.vtu per frame + series.pvd) here");
+  run_cmd->add_option("--save-state", run.save_state,
+                      "save the final state as a scene file that continues bit for bit");
 
   SweepOptions sweep;
-  auto* sweep_cmd = app.add_subcommand("sweep", "error and observed order of convergence against dt");
+  auto* sweep_cmd =
+      app.add_subcommand("sweep", "error and observed order of convergence against dt");
   add_scene_options(*sweep_cmd, sweep.scene);
   sweep_cmd->remove_option(sweep_cmd->get_option("--dt"));
   sweep_cmd->add_option("--integrators", sweep.integrators, "comma list of integrators");
@@ -72,15 +81,18 @@ int main(int argc, char** argv) {
   std::string save_path;
   bool save_explicit = false;
   SceneOptions save_scene;
-  auto* save_cmd = app.add_subcommand("save", "write a scene as a .toml file (its parameters, or every body)");
+  auto* save_cmd =
+      app.add_subcommand("save", "write a scene as a .toml file (its parameters, or every body)");
   add_scene_options(*save_cmd, save_scene);
   save_cmd->add_option("-o,--output", save_path, "file to write")->required();
-  save_cmd->add_flag("--explicit", save_explicit, "list every body and force instead of the parameters");
+  save_cmd->add_flag("--explicit", save_explicit,
+                     "list every body and force instead of the parameters");
 
   SceneOptions bench_scene;
   long bench_steps = 1000;
   int bench_threads = 1;
-  auto* bench_cmd = app.add_subcommand("bench", "time a scene: particle-steps per second, contacts at the end");
+  auto* bench_cmd =
+      app.add_subcommand("bench", "time a scene: particle-steps per second, contacts at the end");
   add_scene_options(*bench_cmd, bench_scene);
   bench_cmd->add_option("--steps", bench_steps, "steps to time (default 1000)");
   bench_cmd->add_option("--threads", bench_threads, "worker threads (default 1)");
@@ -89,7 +101,8 @@ int main(int argc, char** argv) {
   std::string gui_size;
   gui.scene.scene.clear();
   gui.assets_dir = STEPWISE_ASSETS_DIR "/scenes";
-  auto* gui_cmd = app.add_subcommand("gui", "open the window (the default): stepwise [gui] [SCENE]");
+  auto* gui_cmd =
+      app.add_subcommand("gui", "open the window (the default): stepwise [gui] [SCENE]");
   gui_cmd->add_option("scene", gui.scene.scene, "built-in scene name or scene .toml file");
   add_scene_options(*gui_cmd, gui.scene, false);
   gui_cmd->add_option("--frames", gui.frames, "draw this many frames, then exit");
@@ -97,46 +110,59 @@ int main(int argc, char** argv) {
   gui_cmd->add_option("--size", gui_size, "window size WxH (default 1600x900)");
   gui_cmd->add_flag("--no-panels", gui.hide_panels, "only the 3-D view");
   gui_cmd->add_flag("--paused", gui.paused, "start paused");
-  gui_cmd->add_option("--output-dir", gui.output_dir, "folder for screenshots, videos and saved states");
+  gui_cmd->add_option("--output-dir", gui.output_dir,
+                      "folder for screenshots, videos and saved states");
   gui_cmd->add_flag("--record", gui.record, "start recording a video at once (F9 stops)");
   gui_cmd->add_option("--lesson", gui.lesson, "play a lesson script (.toml)");
   gui_cmd->add_flag("--force-network", gui.force_network, "draw the contact force network");
-  gui_cmd->add_option("--compare", gui.compare, "lockstep comparison runs: integrator[@dt],... (up to 3)");
-  gui_cmd->add_option("--colour-by", gui.colour_by, "id, speed, angular-speed, kinetic-energy or force");
+  gui_cmd->add_option("--compare", gui.compare,
+                      "lockstep comparison runs: integrator[@dt],... (up to 3)");
+  gui_cmd->add_option("--colour-by", gui.colour_by,
+                      "id, speed, angular-speed, kinetic-energy or force");
 
   SceneOptions export_scene;
   std::string export_lammps;
   long export_steps = 1000, export_thermo = 100;
   auto* export_cmd = app.add_subcommand("export", "write a scene for another program (LAMMPS)");
   add_scene_options(*export_cmd, export_scene);
-  export_cmd->add_option("--lammps", export_lammps, "folder for the LAMMPS data file and input deck")->required();
+  export_cmd
+      ->add_option("--lammps", export_lammps, "folder for the LAMMPS data file and input deck")
+      ->required();
   export_cmd->add_option("--steps", export_steps, "steps the deck runs (default 1000)");
   export_cmd->add_option("--thermo", export_thermo, "thermo output every N steps (default 100)");
 
   std::string stability_methods, stability_hs;
-  auto* stability_cmd = app.add_subcommand("stability", "amplitude growth per step against omega*dt");
+  auto* stability_cmd =
+      app.add_subcommand("stability", "amplitude growth per step against omega*dt");
   stability_cmd->add_option("--integrators", stability_methods, "comma list (default: all)");
   stability_cmd->add_option("--omega-dt", stability_hs, "comma list of omega*dt values");
 
   SceneOptions reverse_scene;
   long reverse_steps = 1000;
-  auto* reverse_cmd = app.add_subcommand("reverse", "run N steps, flip velocities, run N back: the return error");
+  auto* reverse_cmd =
+      app.add_subcommand("reverse", "run N steps, flip velocities, run N back: the return error");
   add_scene_options(*reverse_cmd, reverse_scene);
   reverse_cmd->add_option("--steps", reverse_steps, "steps each way (default 1000)");
 
   RecordOptions record;
   record.scene.scene.clear();
-  auto* record_cmd = app.add_subcommand("record", "render a scene or a lesson to an H.264 video, off-screen");
+  auto* record_cmd =
+      app.add_subcommand("record", "render a scene or a lesson to an H.264 video, off-screen");
   record_cmd->add_option("scene", record.scene.scene, "built-in scene name or scene .toml file");
   add_scene_options(*record_cmd, record.scene, false);
   record_cmd->add_option("-o,--output", record.output, "video file to write (.mp4)")->required();
-  record_cmd->add_option("--seconds", record.seconds, "simulated seconds (default: the scene's duration)");
+  record_cmd->add_option("--seconds", record.seconds,
+                         "simulated seconds (default: the scene's duration)");
   record_cmd->add_option("--fps", record.fps, "frames per second of video (default 30)");
-  record_cmd->add_option("--slow-motion", record.slow_motion, "simulated seconds per video second (default 1)");
+  record_cmd->add_option("--slow-motion", record.slow_motion,
+                         "simulated seconds per video second (default 1)");
   record_cmd->add_option("--size", record.size, "WxH (default 1280x720)");
-  record_cmd->add_flag("--overlay", record.overlay, "burn in integrator, dt, time and the energy-error plot");
-  record_cmd->add_option("--lesson", record.lesson, "render a lesson script (.toml) instead of a scene");
-  record_cmd->add_option("--colour-by", record.colour_by, "id, speed, angular-speed, kinetic-energy or force");
+  record_cmd->add_flag("--overlay", record.overlay,
+                       "burn in integrator, dt, time and the energy-error plot");
+  record_cmd->add_option("--lesson", record.lesson,
+                         "render a lesson script (.toml) instead of a scene");
+  record_cmd->add_option("--colour-by", record.colour_by,
+                         "id, speed, angular-speed, kinetic-energy or force");
 
   try {
     app.parse(argc, argv);
@@ -156,12 +182,14 @@ int main(int argc, char** argv) {
     if (*save_cmd) return command_save(save_scene, save_path, save_explicit);
     if (*stability_cmd) return command_stability(stability_methods, stability_hs);
     if (*reverse_cmd) return command_reverse(reverse_scene, reverse_steps);
-    if (*export_cmd) return command_export(export_scene, export_lammps, export_steps, export_thermo);
+    if (*export_cmd)
+      return command_export(export_scene, export_lammps, export_steps, export_thermo);
     if (*bench_cmd) return command_bench(bench_scene, bench_steps, bench_threads);
 #ifdef STEPWISE_HAS_GUI
     if (*record_cmd) return command_record(record);
 #else
-    if (*record_cmd) throw InputError("this build has no renderer (STEPWISE_GUI=OFF); record needs it");
+    if (*record_cmd)
+      throw InputError("this build has no renderer (STEPWISE_GUI=OFF); record needs it");
 #endif
     if (!gui.screenshot.empty() && gui.frames <= 0)
       throw InputError("--screenshot needs --frames N (the frame to capture)");
@@ -170,12 +198,15 @@ int main(int argc, char** argv) {
       gui.width = x == std::string::npos ? 0 : std::atoi(gui_size.substr(0, x).c_str());
       gui.height = x == std::string::npos ? 0 : std::atoi(gui_size.substr(x + 1).c_str());
       if (gui.width < 64 || gui.height < 64 || gui.width > 8192 || gui.height > 8192)
-        throw InputError("--size: expected WxH between 64x64 and 8192x8192, got '" + gui_size + "'");
+        throw InputError("--size: expected WxH between 64x64 and 8192x8192, got '" + gui_size +
+                         "'");
     }
 #ifdef STEPWISE_HAS_GUI
     return command_gui(gui);
 #else
-    throw InputError("this build has no window (configured with STEPWISE_GUI=OFF); use run, sweep, bench or save");
+    throw InputError(
+        "this build has no window (configured with STEPWISE_GUI=OFF); use run, sweep, bench or "
+        "save");
 #endif
   } catch (const InputError& e) {
     std::fprintf(stderr, "stepwise: %s\n", e.what());
