@@ -2,6 +2,7 @@
 #include <array>
 
 #include "core/body_passes.hpp"
+#include "core/lanes.hpp"
 #include "core/parallel.hpp"
 #include "core/world.hpp"
 
@@ -44,7 +45,17 @@ class Gravity final : public ForceModel {
   void add(const StateView& s, ForceSums& out, int task, int begin, int end) {
     const VecX& m = s.world.mass;
     double sum = task_potential_[task];
-    for (int i = begin; i < end; ++i) {
+    int i = begin;
+    for (; i + 4 <= end; i += 4) {  // four bodies in lanes; the sum still adds body by body
+      using namespace lanes;
+      const D4 mass = load(m.data() + i);
+      double* force = out.force.data() + 3 * i;
+      const V3 x = load_xyz(s.x.data() + 3 * i);
+      store_xyz(force, load_xyz(force) + V3{mass * g_.x(), mass * g_.y(), mass * g_.z()});
+      const D4 u = mass * ((g_.x() * x.x + g_.y() * x.y) + g_.z() * x.z);
+      sum -= u[0], sum -= u[1], sum -= u[2], sum -= u[3];
+    }
+    for (; i < end; ++i) {
       out.force.col(i) += m(i) * g_;
       sum -= m(i) * g_.dot(s.x.col(i));
     }
