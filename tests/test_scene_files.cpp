@@ -64,6 +64,27 @@ TEST_CASE("run, save, load, continue: the same trajectory as an uninterrupted ru
   MESSAGE("runs that part ways without the saved state: " << differ_without_state);
 }
 
+TEST_CASE("springs far below 1e-12 are saved too: a slow slide continues bit for bit") {
+  // Two spheres pressed together, one creeping sideways at 1e-12: the pair's spring (and the
+  // lower one's with the floor) stay near 1e-16, which a fuzzy zero test would drop on saving.
+  const std::string text =
+      "[scene]\nintegrator = \"velocity-verlet\"\nrotation = \"buss2\"\ndt = 1e-4\n"
+      "[[body]]\nmass = 1.0\nradius = 0.5\nposition = [0, 0, 0.499]\n"
+      "[[body]]\nmass = 1.0\nradius = 0.5\nposition = [0, 0, 1.497]\n"
+      "velocity = [1e-12, 0, 0]\n"
+      "[[force]]\nmodel = \"hooke\"\nkn = 1000.0\n"
+      "[[force.wall]]\npoint = [0, 0, 0]\nnormal = [0, 0, 1]\n";
+  Simulation original = make_simulation(parse_scene_toml(text, "creep.toml"));
+  REQUIRE_FALSE(original.advance(20));
+  const std::string saved = scene_to_toml(original, "creep");
+  Simulation reloaded = make_simulation(parse_scene_toml(saved, "creep.toml"));
+  REQUIRE_FALSE(original.advance(200));
+  REQUIRE_FALSE(reloaded.advance(200));
+  CHECK(original.energy().contacts == 2);
+  check_same_world(original.world(), reloaded.world());
+  CHECK(original.world().w == reloaded.world().w);
+}
+
 TEST_CASE("the shipped assets/scenes files build the built-in scenes") {
   for (const std::string& name : SceneRegistry::instance().names()) {
     const std::string path = std::string(STEPWISE_SOURCE_DIR) + "/assets/scenes/" + name + ".toml";

@@ -158,9 +158,9 @@ void BondModel::save(ParamTable& out) const {
     t.set("r0", vec(b.r0));
     t.set("rest", std::vector<double>{b.rest.w(), b.rest.x(), b.rest.y(), b.rest.z()});
     if (b.broken) t.set("broken", true);
-    if (!b.shear_force.isZero()) t.set("shear_force", vec(b.shear_force));
-    if (!b.twist_moment.isZero()) t.set("twist_moment", vec(b.twist_moment));
-    if (!b.bend_moment.isZero()) t.set("bend_moment", vec(b.bend_moment));
+    if (b.shear_force != Vec3::Zero()) t.set("shear_force", vec(b.shear_force));
+    if (b.twist_moment != Vec3::Zero()) t.set("twist_moment", vec(b.twist_moment));
+    if (b.bend_moment != Vec3::Zero()) t.set("bend_moment", vec(b.bend_moment));
     if (std::isfinite(b.committed_time)) t.set("committed_time", b.committed_time);
     tables.push_back(t);
   }

@@ -238,7 +238,7 @@ class GranularContacts final : public ForceModel {
       ParamTable t;
       t.set("point", vec(w.point));
       t.set("normal", vec(w.normal));
-      if (!w.velocity.isZero()) t.set("velocity", vec(w.velocity));
+      if (w.velocity != Vec3::Zero()) t.set("velocity", vec(w.velocity));
       walls.push_back(t);
     }
     out.set("wall", walls);
@@ -250,11 +250,11 @@ class GranularContacts final : public ForceModel {
     const auto& neighbors = list_.neighbors();
     for (int i = 0; i + 1 < int(offsets.size()); ++i)
       for (int k = offsets[i]; k < offsets[i + 1]; ++k)
-        if (k < int(history_.size()) && !history_[k].xi.isZero())
+        if (k < int(history_.size()) && engaged(history_[k]))
           pairs.insert(pairs.end(), {double(i), double(neighbors[k]), history_[k].xi.x(),
                                      history_[k].xi.y(), history_[k].xi.z()});
     for (size_t k = 0; k < wall_history_.size(); ++k)  // as (wall, body, spring)
-      if (!wall_history_[k].isZero())
+      if (wall_history_[k] != Vec3::Zero())
         walls.insert(walls.end(),
                      {double(k % walls_.size()), double(k / walls_.size()), wall_history_[k].x(),
                       wall_history_[k].y(), wall_history_[k].z()});
@@ -451,7 +451,8 @@ class GranularContacts final : public ForceModel {
           // the 64th have no bit, so are always looked at).
           if (bit == 0 || (wall_engaged_[i] & bit)) {
             Vec3& history = wall_history_[size_t(i) * wall_count + w];
-            if (!history.isZero()) release(history, wall_slip(i, walls_[w]), ctx.dt, task.sums);
+            if (history != Vec3::Zero())
+              release(history, wall_slip(i, walls_[w]), ctx.dt, task.sums);
             wall_engaged_[i] &= ~bit;
           }
         }
