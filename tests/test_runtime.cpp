@@ -382,14 +382,21 @@ TEST_CASE("the reference shadow run measures the live run's global error") {
   CHECK(euler > 20 * verlet);
 }
 
+namespace {
+// The settle scene on an nx x ny x nz lattice.
+Simulation settle_simulation(int nx, int ny, int nz) {
+  return make_simulation(load_scene("settle", {{"n", ParamValue(double(nx * ny * nz))},
+                                               {"nx", ParamValue(double(nx))},
+                                               {"ny", ParamValue(double(ny))},
+                                               {"nz", ParamValue(double(nz))}}));
+}
+}  // namespace
+
 TEST_CASE(
     "the contact loop on two threads: bit-identical run to run, and the same physics as one") {
   auto run = [](int threads) {
     ThreadPool pool(threads);
-    Simulation sim = make_simulation(load_scene("settle", {{"n", ParamValue(1000.0)},
-                                                           {"nx", ParamValue(10.0)},
-                                                           {"ny", ParamValue(10.0)},
-                                                           {"nz", ParamValue(10.0)}}));
+    Simulation sim = settle_simulation(10, 10, 10);
     if (threads > 1) sim.set_parallel(&pool);
     REQUIRE_FALSE(sim.advance(1500));  // long enough for a pile of contacts
     return std::pair<Positions, EnergyReport>(sim.world().x, sim.energy());
@@ -413,10 +420,7 @@ TEST_CASE(
   for (int threads : {1, 2}) {
     auto run = [threads](bool fused) {
       ThreadPool pool(threads);
-      Simulation sim = make_simulation(load_scene("settle", {{"n", ParamValue(3000.0)},
-                                                             {"nx", ParamValue(15.0)},
-                                                             {"ny", ParamValue(10.0)},
-                                                             {"nz", ParamValue(20.0)}}));
+      Simulation sim = settle_simulation(15, 10, 20);
       if (threads > 1) sim.set_parallel(&pool);
       sim.set_fused(fused);
       REQUIRE_FALSE(sim.advance(1200));

@@ -86,17 +86,17 @@ class GranularContacts final : public ForceModel {
   void apply_as(const StateView& s, ForceSums& out, const EvalContext& ctx) {
     const World& world = s.world;
     const int n = world.size();
-    if (!ctx.prepared && !list_.stale(n))
-      for_each_range(ctx.parallel, n, [&](int task, int begin, int end) {
-        displaced_[task] = list_.displacement2(s.x, begin, end);
-      });
-    const double displaced2 =
-        list_.stale(n) ? 0.0 : *std::max_element(displaced_.begin(), displaced_.end());
-    if (!ctx.prepared) {
+    const bool stale = list_.stale(n);
+    if (!ctx.prepared) {  // what prepare() would have done
       resize_packed(n);
-      for_each_range(ctx.parallel, n, [&](int, int begin, int end) { pack(s, begin, end); });
+      displaced_.fill(0.0);
+      for_each_range(ctx.parallel, n, [&](int task, int begin, int end) {
+        pack(s, begin, end);
+        if (!stale) displaced_[task] = list_.displacement2(s.x, begin, end);
+      });
     }
-    if (list_.stale(n) || displaced2 > list_.rebuild_at()) {
+    const double displaced2 = stale ? 0.0 : *std::max_element(displaced_.begin(), displaced_.end());
+    if (stale || displaced2 > list_.rebuild_at()) {
       rebuild(s.x, world.radius, ctx.parallel, Commit ? ctx.dt : -1.0);
       moved_since_build_ = 0;
     } else {
