@@ -9,13 +9,13 @@
 // drag sums, so Verlet's kicks book their work exactly; the friction cap's loss and the spring
 // energy of contacts that open are booked when they happen.
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <map>
 
 #include "core/body_passes.hpp"
+#include "core/contacts/contact_candidates.hpp"
 #include "core/contacts/granular_pairs.hpp"
 #include "core/contacts/granular_walls.hpp"
 #include "core/contacts/neighbor_list.hpp"
@@ -69,16 +69,14 @@ class GranularContacts final : public ForceModel {
       apply_as<false>(s, out, ctx);
   }
 
-  // Packing the bodies and measuring how far they moved since the list was built, fused with
+  // Packing the bodies and measuring how far each moved since the list was built, fused with
   // the step's passes.
   void prepare(const StateView& s, ForceSums&, const EvalContext&, BodyPasses& passes) override {
     resize_packed(s.world.size());
-    displaced_.fill(0.0);
     const bool stale = list_.stale(s.world.size());
-    passes.add([this, s, stale](int task, int begin, int end) {
+    passes.add([this, s, stale](int, int begin, int end) {
       pack(s, begin, end);
-      if (!stale)
-        displaced_[task] = std::max(displaced_[task], list_.displacement2(s.x, begin, end));
+      if (!stale) list_.displacements2(s.x, begin, end, candidates_.moved2());
     });
   }
 
@@ -89,19 +87,16 @@ class GranularContacts final : public ForceModel {
     const bool stale = list_.stale(n);
     if (!ctx.prepared) {  // what prepare() would have done
       resize_packed(n);
-      displaced_.fill(0.0);
-      for_each_range(ctx.parallel, n, [&](int task, int begin, int end) {
+      for_each_range(ctx.parallel, n, [&](int, int begin, int end) {
         pack(s, begin, end);
-        if (!stale) displaced_[task] = list_.displacement2(s.x, begin, end);
+        if (!stale) list_.displacements2(s.x, begin, end, candidates_.moved2());
       });
     }
-    const double displaced2 = stale ? 0.0 : *std::max_element(displaced_.begin(), displaced_.end());
-    if (stale || displaced2 > list_.rebuild_at()) {
+    if (stale || !candidates_.track(n, list_.rebuild_at())) {
       rebuild(s.x, world.radius, ctx.parallel, Commit ? ctx.dt : -1.0);
-      moved_since_build_ = 0;
-    } else {
-      moved_since_build_ = std::max(moved_since_build_, std::sqrt(displaced2));
+      candidates_.restart(n);
     }
+    candidates_.update_limits(list_.skin());
     if (static_cast<int>(wall_history_.size()) != n * static_cast<int>(walls_.size())) {
       wall_history_.assign(n * walls_.size(), Vec3::Zero());
       wall_engaged_.assign(n, 0);
@@ -300,6 +295,10 @@ class GranularContacts final : public ForceModel {
     std::vector<int> pair_i, pair_k;   // this evaluation's touching pairs (body, list slot)
     std::vector<int> open_i, open_k;   // and the pairs that stopped touching
     std::vector<WallSlot> wall_slots;  // and the body-wall contacts
+    // The pairs that may touch (body, list slot), padded to a multiple of four, for the bodies
+    // [candidates_from, candidates_to); and how many touched at the last evaluation.
+    std::vector<int> candidate_i, candidate_k;
+    int candidates = 0, candidates_from = -1, candidates_to = -1, touching = 0;
     Sums sums;
     int low = 0, high = 0;  // the bodies this task touched
   };
@@ -311,13 +310,10 @@ class GranularContacts final : public ForceModel {
   void resize_packed(int n) {
     positions_.resize(n);
     motions_.resize(n);
+    candidates_.resize(n);
   }
 
-  // Per range of bodies: the largest squared displacement since the list was built.
-  std::array<double, kMaxTasks> displaced_{};
-  // The most any body has been displaced at an evaluation since the build (it only grows): a
-  // pair whose gap at the build exceeds twice this has not touched since, so it is skipped.
-  double moved_since_build_ = 0;
+  ContactCandidates candidates_;  // the pairs worth a distance test (contact_candidates.hpp)
 
   void pack(const StateView& s, int begin, int end) {
     const World& world = s.world;
@@ -350,44 +346,52 @@ class GranularContacts final : public ForceModel {
     int* pair_k = task.pair_k.data();
     int* open_i = task.open_i.data();
     int* open_k = task.open_k.data();
-    // First the slots whose gap at the build leaves room to touch (a sequential scan), then the
-    // distance test for those. (Branch-free: whether a pair passes is a coin flip to the branch
-    // predictor; both slots are written, and kept only if it passes.)
-    const double* gap = gaps_.data();
-    const int* owner = owners_.data();
-    const double limit = 2 * moved_since_build_;
-    int maybe = 0;
-    for (int k = offsets[begin]; k < offsets[end]; ++k) {
-      pair_i[maybe] = owner[k];
-      pair_k[maybe] = k;
-      maybe += gap[k] <= limit;
+    // The candidates: the slots whose gap at the build leaves room to touch within their blocks'
+    // limits (a sequential scan), kept until a block outgrows its limit or the list changes.
+    if (candidates_.stale() || task.candidates_from != begin || task.candidates_to != end) {
+      task.candidates =
+          candidates_.find(list_, gaps_.data(), begin, end, task.candidate_i, task.candidate_k);
+      task.candidates_from = begin;
+      task.candidates_to = end;
     }
-    int count = 0, opened = 0;
-    for (int p = 0; p < maybe; ++p) {  // compacted in place: count <= p
-      const int i = pair_i[p], k = pair_k[p];
-      const double* a = position[i].c;
-      const double* b = position[neighbors[k]].c;
-      const double dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
-      const double reach = a[3] + b[3];
-      const bool touching = dx * dx + dy * dy + dz * dz < reach * reach;
-      pair_i[count] = i;
-      pair_k[count] = k;
-      count += touching;
-      if constexpr (Commit) {
-        open_i[opened] = i;
-        open_k[opened] = k;
-        opened += !touching & engaged(history_[k]);
-      }
-    }
-    // Pairs that just opened let go of their tangential springs.
-    for (int p = 0; p < opened; ++p)
-      release_pair(open_i[p], neighbors[open_k[p]], history_[open_k[p]].xi, ctx.dt, task.sums);
-    for (int p = count; count > 0 && p % 4 != 0; ++p)  // the kernel's last batch, padded
-      pair_i[p] = pair_i[count - 1], pair_k[p] = pair_k[count - 1];
-    const ContactParams params{mu_, mu_roll_, mu_twist_, ctx.dt};
+    const int candidates = task.candidates;
+    const ContactParams params{mu_, mu_roll_, mu_twist_, ctx.dt, law_.at(0.0, 1.0, 1.0).kt};
     PairSums pair_sums;
-    touching_pairs<Law, Commit>(law_, params, packed(), neighbors, pair_i, pair_k, count,
-                                history_.data(), task.load.data(), pair_sums);
+    // When nearly all candidates touch (a settled packing), the kernel takes them as they are
+    // and masks out the few that do not; otherwise the touching ones are picked out first.
+    if (candidates <= task.touching + task.touching / 4) {
+      touching_pairs<Law, Commit>(law_, params, packed(), neighbors, task.candidate_i.data(),
+                                  task.candidate_k.data(), candidates, history_.data(),
+                                  task.load.data(), pair_sums);
+    } else {
+      const int* candidate_i = task.candidate_i.data();
+      const int* candidate_k = task.candidate_k.data();
+      int count = 0, opened = 0;
+      for (int p = 0; p < candidates; ++p) {  // branch-free: both slots written, kept if it passes
+        const int i = candidate_i[p], k = candidate_k[p];
+        const double* a = position[i].c;
+        const double* b = position[neighbors[k]].c;
+        const double dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
+        const double reach = a[3] + b[3];
+        const bool touching = dx * dx + dy * dy + dz * dz < reach * reach;
+        pair_i[count] = i;
+        pair_k[count] = k;
+        count += touching;
+        if constexpr (Commit) {
+          open_i[opened] = i;
+          open_k[opened] = k;
+          opened += !touching & engaged(history_[k]);
+        }
+      }
+      // Pairs that just opened let go of their tangential springs.
+      for (int p = 0; p < opened; ++p)
+        release_pair(open_i[p], neighbors[open_k[p]], history_[open_k[p]].xi, ctx.dt, task.sums);
+      for (int p = count; count > 0 && p % 4 != 0; ++p)  // the kernel's last batch, padded
+        pair_i[p] = pair_i[count - 1], pair_k[p] = pair_k[count - 1];
+      touching_pairs<Law, Commit>(law_, params, packed(), neighbors, pair_i, pair_k, count,
+                                  history_.data(), task.load.data(), pair_sums);
+    }
+    task.touching = pair_sums.contacts;
     task.sums.potential += pair_sums.potential;
     task.sums.capped += pair_sums.capped;
     task.sums.contacts += pair_sums.contacts;
@@ -500,7 +504,6 @@ class GranularContacts final : public ForceModel {
     const auto& offsets = list_.offsets();
     const auto& neighbors = list_.neighbors();
     history_.resize(neighbors.size());
-    owners_.resize(neighbors.size());
     gaps_.resize(neighbors.size());
     const int old_n = static_cast<int>(old_offsets.size()) - 1;
     for_each_range(parallel, list_.size(), [&](int, int begin, int end) {
@@ -511,7 +514,6 @@ class GranularContacts final : public ForceModel {
           const int j = neighbors[k];
           while (a < a_end && old_neighbors[a] < j) ++a;
           history_[k] = a < a_end && old_neighbors[a] == j ? old_history[a] : Spring{};
-          owners_[k] = i;
           gaps_[k] = engaged(history_[k]) ? kAlwaysTest : gap_at_build(x, radius, i, j);
         }
       }
@@ -538,9 +540,9 @@ class GranularContacts final : public ForceModel {
     pending_.clear();
   }
 
-  // A pair's gap when the list is built, less a margin for rounding: while no body has moved
-  // half of it, the pair cannot touch. A pair holding a spring is always tested, so it is let
-  // go when it opens.
+  // A pair's gap when the list is built, less a margin for rounding: while its two bodies have
+  // not moved that much between them, it cannot touch (contact_candidates.hpp). A pair holding a
+  // spring is always tested, so it is let go when it opens.
   static constexpr double kAlwaysTest = -std::numeric_limits<double>::infinity();
   double gap_at_build(const Positions& x, const VecX& radius, int i, int j) const {
     const double reach = radius(i) + radius(j);
@@ -557,7 +559,6 @@ class GranularContacts final : public ForceModel {
   NeighborList list_;
   std::vector<Wall> walls_;
   std::vector<Spring> history_;      // per list slot
-  std::vector<int> owners_;          // per list slot: its body i
   std::vector<double> gaps_;         // per list slot: gap_at_build
   std::vector<Vec3> wall_history_;   // per body and wall
   std::vector<double> wall_offset_;  // each wall plane's n.x at this evaluation's time

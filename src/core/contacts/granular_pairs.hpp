@@ -46,6 +46,7 @@ struct PairSums {
 
 struct ContactParams {
   double mu, mu_roll, mu_twist, dt;
+  double release_kt;  // the tangential stiffness at zero overlap, at which an opening spring goes
 };
 
 // Rolling and twisting resistance on body i (the partner gets the opposite): torques of at most
@@ -123,12 +124,14 @@ template <class Law>
   V3 xi = old - along * normal;
   // The length lost, e = along^2 / |old|^2, is tiny at a step's turn of the contact plane: then
   // (1 - e)^-1/2 to e^2 is exact to round-off, and keeps a division and a square root off the
-  // kernel's longest chain (1/|old|^2 does not wait for the normal).
+  // kernel's longest chain (1/|old|^2 does not wait for the normal). Each lane takes the series
+  // or the root by its own e, so a pair's result does not depend on the pairs beside it.
   const D4 e = along * along * (1.0 / old2);
   D4 ratio = (1.0 + 0.5 * e) + (0.375 * e) * e;
-  if (!all_lanes((lanes::abs(e) < 1e-5) | (old2 == 0))) {
+  const M4 series = (lanes::abs(e) < 1e-5) | (old2 == 0);
+  if (!all_lanes(series | ~valid)) {
     const D4 kept = dot(xi, xi);
-    ratio = select(kept > 0, lanes::sqrt(old2 / kept), splat(1));
+    ratio = select(series, ratio, select(kept > 0, lanes::sqrt(old2 / kept), splat(1)));
   }
   xi = select(old2 > 0, ratio, splat(1)) * xi;
   // Verlet's opening half kick applied the unturned spring, while the energy below follows the
@@ -170,9 +173,10 @@ template <class Law>
   return out;
 }
 
-// Pairs (pair_i[p], neighbors[pair_k[p]]) for p < count, all overlapping; the arrays are padded
-// to a multiple of four by repeating the last pair (its copies are masked out). Histories are
-// indexed by the list slot k; they are written only when Commit.
+// Pairs (pair_i[p], neighbors[pair_k[p]]) for p < count; the arrays are padded to a multiple of
+// four by repeating the last pair (its copies are masked out). Pairs that do not overlap are
+// masked out too; when Commit, their springs are let go (the energy booked as in release()).
+// Histories are indexed by the list slot k; they are written only when Commit.
 template <class Law, bool Commit>
 [[gnu::noinline]] void touching_pairs(const Law& law, const ContactParams& params,
                                       PackedBodies bodies, const int* neighbors, const int* pair_i,
@@ -197,13 +201,16 @@ template <class Law, bool Commit>
     body_columns(bodies, I, ca);
     body_columns(bodies, J, cb);
     auto vec3 = [](const D4(&c)[12], int k) { return V3{c[k], c[k + 1], c[k + 2]}; };
-    const M4 valid = {0 < lanes ? -1 : 0, 1 < lanes ? -1 : 0, 2 < lanes ? -1 : 0,
-                      3 < lanes ? -1 : 0};
+    const M4 in_batch = {0 < lanes ? -1 : 0, 1 < lanes ? -1 : 0, 2 < lanes ? -1 : 0,
+                         3 < lanes ? -1 : 0};
     const V3 d = vec3(ca, kX) - vec3(cb, kX);
     const D4 ri = ca[kRadius], rj = cb[kRadius];
     const D4 mi = ca[kMass], mj = cb[kMass];
     const D4 reach = ri + rj;
-    const D4 r = lanes::sqrt(dot(d, d));
+    const D4 r2 = dot(d, d);
+    const M4 valid = in_batch & (r2 < reach * reach);  // the collection's test, to the bit
+    const int touching = mask_bits(valid);
+    const D4 r = lanes::sqrt(r2);
     const V3 normal = (1.0 / r) * d;
     const D4 m_eff =
         select(ca[kInvMass] == 0, mj, select(cb[kInvMass] == 0, mi, mi * mj / (mi + mj)));
@@ -218,7 +225,17 @@ template <class Law, bool Commit>
     const V3 &force = f.force, &tangential = f.tangential, &drag = f.drag, &xi = f.xi;
     const V3& tangential_drag = f.tangential_drag;
     potential += f.energy;
-    if constexpr (Commit) capped += f.capped;
+    if constexpr (Commit) {
+      capped += f.capped;
+      const M4 open = in_batch & ~valid;
+      if (mask_bits(open) != 0) {  // pairs that just opened let go of their springs
+        const V3 old{old_x, old_y, old_z};
+        const D4 kt = splat(params.release_kt);
+        const D4 released =
+            splat(0.5) * kt * dot(old, old) + splat(0.5 * params.dt) * kt * dot(old, contact.slip);
+        capped += select(open, released, zero);
+      }
+    }
     // The normal dashpot has no arm: only the tangential drag turns the bodies.
     const V3 arm = cross(normal, tangential), drag_arm = cross(normal, tangential_drag);
     const V3 ti = -ri * arm, tj = -rj * arm, dti = -ri * drag_arm, dtj = -rj * drag_arm;
@@ -232,16 +249,18 @@ template <class Law, bool Commit>
       transpose(li[4 * row], li[4 * row + 1], li[4 * row + 2], li[4 * row + 3]);
       transpose(lj[4 * row], lj[4 * row + 1], lj[4 * row + 2], lj[4 * row + 3]);
     }
-    D4 springs[4] = {xi.x, xi.y, xi.z, zero};
+    D4 springs[4] = {select(valid, xi.x, zero), select(valid, xi.y, zero),
+                     select(valid, xi.z, zero), zero};
     if constexpr (Commit) transpose(springs[0], springs[1], springs[2], springs[3]);
     for (int l = 0; l < lanes; ++l) {
+      if constexpr (Commit) store(h[l], springs[l]);
+      if (!(touching >> l & 1)) continue;
       double* p = load[I[l]].row();
       double* q = load[J[l]].row();
       for (int row = 0; row < 3; ++row) {
         store(p + 4 * row, lanes::load(p + 4 * row) + li[4 * row + l]);
         store(q + 4 * row, lanes::load(q + 4 * row) + lj[4 * row + l]);
       }
-      if constexpr (Commit) store(h[l], springs[l]);
       if (resistance) {
         BodyLoad& bp = load[I[l]];
         BodyLoad& bq = load[J[l]];
@@ -255,7 +274,7 @@ template <class Law, bool Commit>
               bq.drag_torque[c] -= m(c);
       }
     }
-    sums.contacts += lanes;
+    sums.contacts += __builtin_popcount(touching);
   }
   sums.potential += sum(potential);
   sums.capped += sum(capped);

@@ -12,6 +12,10 @@ double NeighborList::displacement2(const Positions& x, int begin, int end) const
   return most;
 }
 
+void NeighborList::displacements2(const Positions& x, int begin, int end, double* out) const {
+  for (int i = begin; i < end; ++i) out[i] = (x.col(i) - built_at_.col(i)).squaredNorm();
+}
+
 bool NeighborList::needs_rebuild(const Positions& x, Parallel* parallel) const {
   if (stale(int(x.cols()))) return true;
   double most[kMaxTasks] = {};

@@ -28,6 +28,8 @@ class NeighborList {
   // (the largest of bodies [begin, end) from displacement2) exceeds rebuild_at().
   bool stale(int n) const { return force_rebuild_ || built_at_.cols() != n; }
   double displacement2(const Positions& x, int begin, int end) const;
+  // Each body's squared displacement since the last build, into out[i] for i in [begin, end).
+  void displacements2(const Positions& x, int begin, int end, double* out) const;
   double rebuild_at() const { return 0.25 * skin_ * skin_; }  // (skin / 2)^2
   void build(const Positions& x, const VecX& radius, Parallel* parallel = nullptr);
 

@@ -1,0 +1,98 @@
+#pragma once
+// Which neighbour-list pairs are worth a distance test. Each list slot keeps its pair's gap at the
+// list's build; bodies are grouped in blocks of kBlock by index, and each block keeps the most any
+// of its bodies has been displaced at an evaluation since the build (it only grows). A pair whose
+// gap exceeds the sum of its two blocks' values cannot have touched since the build. (Per block,
+// not globally: a few rattlers would loosen the bound for every pair; per body costs more in the
+// scan than it saves.) The candidates are found with each block's limit a small margin beyond
+// its value, and kept until some block outgrows its limit or the list is rebuilt, so a settled
+// packing scans the list only now and then.
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "core/contacts/neighbor_list.hpp"
+
+namespace stepwise {
+
+class ContactCandidates {
+ public:
+  void resize(int n) { moved2_.resize(n); }
+  // Per body: its squared displacement since the build, written by the packing pass.
+  double* moved2() { return moved2_.data(); }
+
+  // Folds this evaluation's displacements into the blocks' running maxima; false if some body
+  // moved beyond rebuild_at (squared) or the blocks do not fit n bodies: the list must be rebuilt.
+  bool track(int n, double rebuild_at) {
+    const int blocks = block_count(n);
+    if (int(moved_.size()) != blocks) return false;
+    most2_.resize(blocks);
+    double overall = 0;
+    for (int b = 0; b < blocks; ++b) {
+      const int end = std::min(n, (b + 1) * kBlock);
+      double m = 0;
+      for (int i = b * kBlock; i < end; ++i) m = std::max(m, moved2_[i]);
+      most2_[b] = m;
+      overall = std::max(overall, m);
+    }
+    if (overall > rebuild_at) return false;
+    for (int b = 0; b < blocks; ++b) moved_[b] = std::max(moved_[b], std::sqrt(most2_[b]));
+    return true;
+  }
+  // After a rebuild: nothing has moved, and the candidates must be found again.
+  void restart(int n) {
+    moved_.assign(block_count(n), 0.0);
+    limit_.clear();
+  }
+  // Stale if some block outgrew its limit; then every block's limit is set a margin (a share of
+  // the list's skin) beyond where it is now.
+  void update_limits(double skin) {
+    stale_ = limit_.size() != moved_.size();
+    for (size_t b = 0; b < limit_.size() && !stale_; ++b) stale_ = moved_[b] > limit_[b];
+    if (!stale_) return;
+    limit_.resize(moved_.size());
+    for (size_t b = 0; b < limit_.size(); ++b) limit_[b] = moved_[b] + kMargin * skin;
+  }
+  // Whether the candidates found before are out of date.
+  bool stale() const { return stale_; }
+
+  // The slots of bodies [begin, end) whose gap at the build is within their two blocks' limits,
+  // as (body, slot), padded to a multiple of four by repeating the last; returns how many. While
+  // no block outgrows its limit, every pair that can touch is among them. (A pair holding a
+  // spring has touched since the build, so its gap is within the limits too.)
+  int find(const NeighborList& list, const double* gaps, int begin, int end, std::vector<int>& body,
+           std::vector<int>& slot) const {
+    const int* offsets = list.offsets().data();
+    const int* neighbors = list.neighbors().data();
+    const double* limit = limit_.data();
+    const int most = offsets[end] - offsets[begin];
+    body.resize(most + 4);
+    slot.resize(most + 4);
+    int* out_body = body.data();
+    int* out_slot = slot.data();
+    int count = 0;
+    for (int i = begin; i < end; ++i) {  // branch-free: both written, kept if it passes
+      const double own = limit[unsigned(i) / kBlock];
+      for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
+        out_body[count] = i;
+        out_slot[count] = k;
+        count += gaps[k] <= own + limit[unsigned(neighbors[k]) / kBlock];
+      }
+    }
+    for (int p = count; count > 0 && p % 4 != 0; ++p)
+      out_body[p] = out_body[count - 1], out_slot[p] = out_slot[count - 1];
+    return count;
+  }
+
+ private:
+  static constexpr int kBlock = 16;        // bodies per block
+  static constexpr double kMargin = 0.01;  // of the skin: finds are rare, candidates few
+  static int block_count(int n) { return (n + kBlock - 1) / kBlock; }
+  std::vector<double> moved2_;  // per body
+  std::vector<double> moved_;   // per block: the running maximum displacement
+  std::vector<double> most2_;   // per block: this evaluation's largest squared displacement
+  std::vector<double> limit_;   // per block: beyond it, the candidates are found again
+  bool stale_ = true;
+};
+
+}  // namespace stepwise
