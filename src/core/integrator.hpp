@@ -110,6 +110,9 @@ class Integrator {
   virtual void step(Dynamics& d, double dt) = 0;
   // Forget internal state (e.g. half-step velocities) after the World was changed from outside.
   virtual void reset() {}
+  // Whether it reads the committed evaluations' powers (Dynamics::start_powers, end_accel);
+  // methods that book their kicks exactly (Verlet's family) do not, so they are not computed.
+  virtual bool reads_committed_powers() const { return true; }
   virtual std::vector<Tunable> options() const { return {}; }
   // Throws InputError for an unknown option or a bad value.
   virtual void set_option(const std::string& name, const ParamValue& value);

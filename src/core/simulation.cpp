@@ -32,6 +32,15 @@ Simulation::Simulation(World world, double dt, const std::string& integrator,
 void Simulation::set_integrator(const std::string& name) {
   integrator_ = IntegratorRegistry::instance().make(name);
   integrator_name_ = name;
+  // The committed evaluation may have left its body powers out: add them at the current state.
+  if (cache_valid_ && integrator_->reads_committed_powers() && !cached_.body_powers) {
+    cached_.body_powers = true;
+    const bool external = cached_.external_force.cols() > 0, drag = cached_.drag_force.cols() > 0;
+    for (int i = 0; i < world_.size(); ++i) {
+      if (external) cached_.powers.external += cached_.external_force.col(i).dot(world_.v.col(i));
+      if (drag) cached_.powers.dissipation -= cached_.drag_force.col(i).dot(world_.v.col(i));
+    }
+  }
 }
 
 void Simulation::set_rotation(const std::string& name) {
@@ -63,6 +72,12 @@ void Simulation::edit(const std::function<void(World&)>& change) {
   if (ledger_started_) external_work_ += energy().total - before;
 }
 
+void Simulation::decide_tracking() {
+  track_body_work_ = tracks_body_work();
+  special_bodies_ = std::any_of(world_.flags.begin(), world_.flags.end(),
+                                [](auto f) { return (f & (kDriven | kDrivenSpin | kPivot)) != 0; });
+}
+
 unsigned Simulation::tracks_body_work() const {
   unsigned bits = world_.local_damping > 0 ? unsigned{kDragWork} : 0u;
   for (const auto& f : world_.forces) bits |= f->body_work();
@@ -74,7 +89,7 @@ unsigned Simulation::tracks_body_work() const {
 void Simulation::ensure_start_evaluation() {
   if (cache_valid_ && cached_.force.cols() == world_.size()) return;
   // The World may have changed since the last evaluation: decide once whether work is tracked.
-  track_body_work_ = tracks_body_work();
+  decide_tracking();
   evaluate(world_.x, world_.v, time_, true, cached_);
   cache_valid_ = true;
 }
@@ -120,6 +135,16 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   } else {
     out.drag_force.resize(3, 0);
     out.drag_torque.resize(3, 0);
+  }
+  // Driven and pivoted bodies and local damping need the pass below; the body powers only when
+  // something reads them (a trial evaluation, or an integrator that books with them).
+  const bool powers_read = &out != &cached_ || integrator_->reads_committed_powers();
+  const bool needed =
+      special_bodies_ || world_.local_damping > 0 || (powers_read && (external || drag));
+  out.body_powers = needed || !(external || drag);
+  if (!needed) {
+    if (!defer) flush();
+    return;
   }
   // Queued after the models' own finishing passes, so it sees their complete loads.
   double* sums = passes_.slots(2);  // external power, then dissipated power, per range

@@ -84,6 +84,7 @@ class Simulation {
     Positions force, torque;
     Powers powers;       // at the evaluated velocities: pair terms plus translational body work
     Powers pair_powers;  // the models' own power scalars (dashpots, contacts)
+    bool body_powers = true;  // powers include the body work (left out if nothing reads it)
     Positions external_force, external_torque, drag_force, drag_torque;  // if tracked, else empty
     double potential = 0;
     std::vector<double> potentials;
@@ -110,6 +111,7 @@ class Simulation {
   std::optional<StepFailure> take_step();
   void queue_rotation_work(const Evaluation& e, double h);
   unsigned tracks_body_work() const;  // BodyWork bits
+  void decide_tracking();             // track_body_work_ and special_bodies_, for this World
   void apply_local_damping(int i, const Vec3& v, Evaluation& out);
   std::optional<StepFailure> find_non_finite() const;
 
@@ -127,6 +129,7 @@ class Simulation {
   Evaluation cached_, trial_;
   Positions w_before_;  // angular velocities before the current rotation kick
   unsigned track_body_work_ = 0;
+  bool special_bodies_ = false;  // some body is driven or pivoted
   bool cache_valid_ = false;
   bool end_evaluated_ = false;
   ForceSums scratch_;

@@ -14,6 +14,7 @@ void save_evaluation(const Simulation::Evaluation& e, ParamTable& out) {
   out.set("external_power", e.powers.external);
   out.set("pair_dissipation_power", e.pair_powers.dissipation);
   out.set("pair_external_power", e.pair_powers.external);
+  if (!e.body_powers) out.set("body_powers", false);
   out.set("contacts", double(e.contacts));
   out.set("wall_contacts", double(e.wall_contacts));
   if (e.external_force.size()) {
@@ -36,6 +37,7 @@ void load_evaluation(const ParamTable& in, int n, unsigned tracked, Simulation::
   e.powers.external = in.number("external_power");
   e.pair_powers.dissipation = in.number("pair_dissipation_power");
   e.pair_powers.external = in.number("pair_external_power");
+  e.body_powers = in.flag("body_powers", true);
   e.contacts = static_cast<int>(in.number("contacts"));
   e.wall_contacts = static_cast<int>(in.number("wall_contacts"));
   // The per-body work arrays the scene tracks now (a file may hold more or fewer).
@@ -97,7 +99,7 @@ void Simulation::load_state(const ParamTable& in) {
   internal_dissipation_base_ = in.number("internal_dissipation_base", 0.0);
   cache_valid_ = false;
   for (const ParamTable& t : in.tables("cache")) {
-    track_body_work_ = tracks_body_work();
+    decide_tracking();
     load_evaluation(t, world_.size(), track_body_work_, cached_);
     cache_valid_ = true;
   }

@@ -8,12 +8,17 @@ namespace {
 class Leapfrog final : public Integrator {
  public:
   MethodInfo info() const override {
-    return {"leapfrog", 2, false, true, 1,
+    return {"leapfrog",
+            2,
+            false,
+            true,
+            1,
             "Central differences (leap-frog): velocities at half steps, positions at whole steps. "
             "Second order, symplectic, stable for h < 2/omega.",
             "v(n+1/2) = v(n-1/2) + h a(n)\nx(n+1) = x(n) + h v(n+1/2)\n"
             "(equivalently x(n+1) = 2 x(n) - x(n-1) + h^2 a(n))"};
   }
+  bool reads_committed_powers() const override { return false; }
   void step(Dynamics& d, double h) override {
     const Positions& a0 = d.start_accel();
     if (!primed_ || half_v_.cols() != d.size()) {
