@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/contacts/neighbor_list.hpp"
+#include "core/lanes.hpp"
 
 namespace stepwise {
 
@@ -28,10 +29,21 @@ class ContactCandidates {
     if (int(moved_.size()) != blocks) return false;
     most2_.resize(blocks);
     double overall = 0;
+    const int whole = n / kBlock;  // blocks of kBlock bodies, four lanes at a time
     for (int b = 0; b < blocks; ++b) {
-      const int end = std::min(n, (b + 1) * kBlock);
       double m = 0;
-      for (int i = b * kBlock; i < end; ++i) m = std::max(m, moved2_[i]);
+      if (b < whole) {
+        using namespace lanes;
+        const double* d = moved2_.data() + b * kBlock;
+        D4 most = load(d);
+        for (int i = 4; i < kBlock; i += 4) {
+          const D4 next = load(d + i);
+          most = most < next ? next : most;
+        }
+        m = std::max(std::max(most[0], most[1]), std::max(most[2], most[3]));
+      } else {
+        for (int i = b * kBlock; i < n; ++i) m = std::max(m, moved2_[i]);
+      }
       most2_[b] = m;
       overall = std::max(overall, m);
     }

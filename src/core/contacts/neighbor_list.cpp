@@ -80,6 +80,11 @@ void NeighborList::build(const Positions& x, const VecX& radius, Parallel* paral
   for_each_range(parallel, n, [&](int task, int begin, int end) {
     std::vector<int>& out = found_[task];
     out.clear();
+    // Locals, so the loop does not reload them after every push_back.
+    const int* start = cell_start_.data();
+    const int* body = cell_body_.data();
+    const double* xr = cell_xr_.data();
+    const double skin = skin_;
     for (int i = begin; i < end; ++i) {
       const size_t first = out.size();
       const int cx = cell_of(i, 0), cy = cell_of(i, 1), cz = cell_of(i, 2);
@@ -92,13 +97,13 @@ void NeighborList::build(const Positions& x, const VecX& radius, Parallel* paral
           if (y < 0 || y >= dims(1)) continue;
           // The three cells along x are adjacent in the sorted order: one run.
           const int row = (z * dims(1) + y) * dims(0);
-          const int from = cell_start_[row + std::max(cx - 1, 0)];
-          const int to = cell_start_[row + std::min(cx + 1, dims(0) - 1) + 1];
+          const int from = start[row + std::max(cx - 1, 0)];
+          const int to = start[row + std::min(cx + 1, dims(0) - 1) + 1];
           for (int m = from; m < to; ++m) {
-            const int j = cell_body_[m];
-            const double* p = &cell_xr_[4 * size_t(m)];
+            const int j = body[m];
+            const double* p = xr + 4 * size_t(m);
             const double dx = xi - p[0], dy2 = yi - p[1], dz2 = zi - p[2];
-            const double reach = ri + p[3] + skin_;
+            const double reach = ri + p[3] + skin;
             if (j > i && dx * dx + dy2 * dy2 + dz2 * dz2 < reach * reach) out.push_back(j);
           }
         }
