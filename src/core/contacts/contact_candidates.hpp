@@ -51,19 +51,33 @@ class ContactCandidates {
     for (int b = 0; b < blocks; ++b) moved_[b] = std::max(moved_[b], std::sqrt(most2_[b]));
     return true;
   }
-  // After a rebuild: nothing has moved, and the candidates must be found again.
+  // After a rebuild: nothing has moved, and the candidates must be found again. The blocks'
+  // margins are halved: a block that kept moving keeps some of its room.
   void restart(int n) {
     moved_.assign(block_count(n), 0.0);
+    margin_.resize(moved_.size(), 0.0);
+    for (double& m : margin_) m *= 0.5;
     limit_.clear();
   }
-  // Stale if some block outgrew its limit; then every block's limit is set a margin (a share of
-  // the list's skin) beyond where it is now.
+  // Stale if some block outgrew its limit; then every block's limit is set its margin beyond
+  // where it is now. A block's margin starts at a small share of the list's skin and doubles
+  // each time that block is the one that outgrew its limit (up to a quarter of the skin), so the
+  // few blocks that keep moving (rattlers, bodies in flight) do not make every block's
+  // candidates be found again at every step.
   void update_limits(double skin) {
+    margin_.resize(moved_.size(), 0.0);
     stale_ = limit_.size() != moved_.size();
-    for (size_t b = 0; b < limit_.size() && !stale_; ++b) stale_ = moved_[b] > limit_[b];
+    for (size_t b = 0; b < limit_.size(); ++b)
+      if (moved_[b] > limit_[b]) {
+        stale_ = true;
+        margin_[b] = std::min(2 * margin_[b], kMostMargin * skin);
+      }
     if (!stale_) return;
     limit_.resize(moved_.size());
-    for (size_t b = 0; b < limit_.size(); ++b) limit_[b] = moved_[b] + kMargin * skin;
+    for (size_t b = 0; b < limit_.size(); ++b) {
+      margin_[b] = std::max(margin_[b], kMargin * skin);
+      limit_[b] = moved_[b] + margin_[b];
+    }
   }
   // Whether the candidates found before are out of date.
   bool stale() const { return stale_; }
@@ -97,13 +111,15 @@ class ContactCandidates {
   }
 
  private:
-  static constexpr int kBlock = 16;        // bodies per block
-  static constexpr double kMargin = 0.01;  // of the skin: finds are rare, candidates few
+  static constexpr int kBlock = 16;            // bodies per block
+  static constexpr double kMargin = 0.01;      // of the skin: a block's first margin
+  static constexpr double kMostMargin = 0.25;  // of the skin: the most a margin grows to
   static int block_count(int n) { return (n + kBlock - 1) / kBlock; }
   std::vector<double> moved2_;  // per body
   std::vector<double> moved_;   // per block: the running maximum displacement
   std::vector<double> most2_;   // per block: this evaluation's largest squared displacement
   std::vector<double> limit_;   // per block: beyond it, the candidates are found again
+  std::vector<double> margin_;  // per block: how far beyond its displacement its limit is set
   bool stale_ = true;
 };
 
