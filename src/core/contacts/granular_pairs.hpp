@@ -252,6 +252,8 @@ template <class Law, bool Commit>
     D4 springs[4] = {select(valid, xi.x, zero), select(valid, xi.y, zero),
                      select(valid, xi.z, zero), zero};
     if constexpr (Commit) transpose(springs[0], springs[1], springs[2], springs[3]);
+    // Unrolled, so each lane's rows stay in registers rather than being read back by index.
+#pragma GCC unroll 4
     for (int l = 0; l < lanes; ++l) {
       if constexpr (Commit) store(h[l], springs[l]);
       if (!(touching >> l & 1)) continue;
