@@ -29,17 +29,24 @@ Simulation::Simulation(World world, double dt, const std::string& integrator,
   set_rotation(rotation);
 }
 
+// Body i's rate of external work and of dissipation by drag at velocity v, added to the sums
+// (only the arrays the evaluation tracks).
+static void add_body_power(const Simulation::Evaluation& e, const Vec3& v, int i, double& work,
+                           double& loss) {
+  if (e.external_force.cols() > 0) work += e.external_force.col(i).dot(v);
+  if (e.drag_force.cols() > 0) loss -= e.drag_force.col(i).dot(v);
+}
+
 void Simulation::set_integrator(const std::string& name) {
   integrator_ = IntegratorRegistry::instance().make(name);
   integrator_name_ = name;
   // The committed evaluation may have left its body powers out: add them at the current state.
   if (cache_valid_ && integrator_->reads_committed_powers() && !cached_.body_powers) {
     cached_.body_powers = true;
-    const bool external = cached_.external_force.cols() > 0, drag = cached_.drag_force.cols() > 0;
-    for (int i = 0; i < world_.size(); ++i) {
-      if (external) cached_.powers.external += cached_.external_force.col(i).dot(world_.v.col(i));
-      if (drag) cached_.powers.dissipation -= cached_.drag_force.col(i).dot(world_.v.col(i));
-    }
+    double work = 0, loss = 0;
+    for (int i = 0; i < world_.size(); ++i) add_body_power(cached_, world_.v.col(i), i, work, loss);
+    cached_.powers.external += work;
+    cached_.powers.dissipation += loss;
   }
 }
 
@@ -172,8 +179,7 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
             }
           }
           if (world_.local_damping > 0) apply_local_damping(i, v.col(i), out);
-          if (external) work += out.external_force.col(i).dot(v.col(i));
-          if (drag) loss -= out.drag_force.col(i).dot(v.col(i));
+          add_body_power(out, v.col(i), i, work, loss);
         }
         sums[task] = work, sums[kMaxTasks + task] = loss;
       },

@@ -65,7 +65,6 @@ class ContactCandidates {
   // few blocks that keep moving (rattlers, bodies in flight) do not make every block's
   // candidates be found again at every step.
   void update_limits(double skin) {
-    margin_.resize(moved_.size(), 0.0);
     stale_ = limit_.size() != moved_.size();
     for (size_t b = 0; b < limit_.size(); ++b)
       if (moved_[b] > limit_[b]) {
