@@ -212,46 +212,61 @@ void Simulation::apply_local_damping(int i, const Vec3& v, Evaluation& out) {
   }
 }
 
-// Queues the booking of h F.mean for the per-body external and drag arrays that are tracked
-// (empty: not), summed per range of bodies and added in range order after `first`. mean(i) is
-// body i's mean velocity (or spin) over the kick; mean4(i) (or nullptr) the same for bodies
-// i..i+3 in lanes, computed the same way. Either may apply the kick itself.
+// Adds h F.mean over bodies [begin, end) to work and loss, for the per-body external and drag
+// arrays given (nullptr: not tracked). mean(i) is body i's mean velocity (or spin) over the kick;
+// mean4(i) (or nullptr) the same for bodies i..i+3 in lanes, computed the same way. Either may
+// apply the kick itself. The sums add body by body, in order.
+template <class Mean4, class Mean>
+static void add_body_work(const double* external, const double* drag, double h, Mean4 mean4,
+                          Mean mean, int begin, int end, double& work, double& loss) {
+  using namespace lanes;
+  int i = begin;
+  if constexpr (!std::is_same_v<Mean4, std::nullptr_t>)
+    for (; i + 4 <= end; i += 4) {
+      const V3 m = mean4(i);
+      if (external) {
+        const D4 w = splat(h) * dot(load_xyz(external + 3 * i), m);
+        work += w[0], work += w[1], work += w[2], work += w[3];
+      }
+      if (drag) {
+        const D4 d = splat(h) * dot(load_xyz(drag + 3 * i), m);
+        loss -= d[0], loss -= d[1], loss -= d[2], loss -= d[3];
+      }
+    }
+  for (; i < end; ++i) {
+    const Vec3 m = mean(i);
+    if (external) work += h * Eigen::Map<const Vec3>(external + 3 * i).dot(m);
+    if (drag) loss -= h * Eigen::Map<const Vec3>(drag + 3 * i).dot(m);
+  }
+}
+
+static const double* tracked_data(const Positions& p) {
+  return p.cols() > 0 ? p.data() : nullptr;
+}
+
+// What a queued booking summed per range, added to the ledger in range order after `first`.
+std::function<void()> Simulation::book_sums(const double* sums, Powers first) {
+  return [this, sums, first] {
+    dissipated_ += first.dissipation;
+    external_work_ += first.external;
+    for (int t = 0; t < range_count(parallel_, world_.size()); ++t)
+      external_work_ += sums[t], dissipated_ += sums[kMaxTasks + t];
+  };
+}
+
+// Queues the booking of h F.mean (see add_body_work) for the tracked arrays (empty: not).
 template <class Mean4, class Mean>
 void Simulation::queue_body_work(const Positions& external, const Positions& drag, double h,
                                  Mean4 mean4, Mean mean, Powers first) {
-  const double* external_data = external.cols() > 0 ? external.data() : nullptr;
-  const double* drag_data = drag.cols() > 0 ? drag.data() : nullptr;
+  const double* external_data = tracked_data(external);
+  const double* drag_data = tracked_data(drag);
   double* sums = passes_.slots(2);
   passes_.add(
       [external_data, drag_data, h, mean4, mean, sums](int task, int begin, int end) {
-        using namespace lanes;
-        double work = sums[task], loss = sums[kMaxTasks + task];
-        int i = begin;
-        if constexpr (!std::is_same_v<Mean4, std::nullptr_t>)
-          for (; i + 4 <= end; i += 4) {  // the sums still add body by body, in order
-            const V3 m = mean4(i);
-            if (external_data) {
-              const D4 w = splat(h) * dot(load_xyz(external_data + 3 * i), m);
-              work += w[0], work += w[1], work += w[2], work += w[3];
-            }
-            if (drag_data) {
-              const D4 d = splat(h) * dot(load_xyz(drag_data + 3 * i), m);
-              loss -= d[0], loss -= d[1], loss -= d[2], loss -= d[3];
-            }
-          }
-        for (; i < end; ++i) {
-          const Vec3 m = mean(i);
-          if (external_data) work += h * Eigen::Map<const Vec3>(external_data + 3 * i).dot(m);
-          if (drag_data) loss -= h * Eigen::Map<const Vec3>(drag_data + 3 * i).dot(m);
-        }
-        sums[task] = work, sums[kMaxTasks + task] = loss;
+        add_body_work(external_data, drag_data, h, mean4, mean, begin, end, sums[task],
+                      sums[kMaxTasks + task]);
       },
-      [this, sums, first] {
-        dissipated_ += first.dissipation;
-        external_work_ += first.external;
-        for (int t = 0; t < range_count(parallel_, world_.size()); ++t)
-          external_work_ += sums[t], dissipated_ += sums[kMaxTasks + t];
-      });
+      book_sums(sums, first));
 }
 
 // Mean of two per-body vectors (before and after a kick). (In lanes, the shuffles into and out of
@@ -298,37 +313,55 @@ void Simulation::kick_and_book(const Evaluation& e, double h) {
                   {e.pair_powers.dissipation * h, e.pair_powers.external * h});
 }
 
-void Simulation::queue_rotation_work(const Evaluation& e, double h) {
-  if (e.external_torque.cols() == 0 && e.drag_torque.cols() == 0) return;
-  queue_body_work(e.external_torque, e.drag_torque, h, nullptr,
-                  mean_of(w_before_.data(), world_.w.data()));
-}
-
-void Simulation::queue_copy_spins() {
-  w_before_.resize(3, world_.size());
-  passes_.add([this](int, int begin, int end) {
-    w_before_.middleCols(begin, end - begin) = world_.w.middleCols(begin, end - begin);
-  });
-}
-
-// The rotation's first or closing half with the cached torques: queued by ranges where the
-// scheme offers them, else run at once over all bodies.
-void Simulation::rotation_half(bool first) {
+// The rotation's first or closing half with the cached torques, and when work_h > 0 the work of
+// the tracked external and drag torques over its kick (h F.mean, as for the kicks). Queued by
+// ranges where the scheme offers them, each range keeping its spins from before the kick at
+// hand; else run at once over all bodies.
+void Simulation::rotation_half(bool first, double work_h) {
   rotation_->set_parallel(parallel_);
+  const Evaluation& e = cached_;
+  const double* external = tracked_data(e.external_torque);
+  const double* drag = tracked_data(e.drag_torque);
+  const bool book = work_h > 0 && (external || drag);
+  auto turn = [this, first, h = dt_](int begin, int end) {
+    if (first)
+      rotation_->begin_range(world_, cached_.torque, h, begin, end);
+    else
+      rotation_->end_range(world_, cached_.torque, h, begin, end);
+  };
+  if (rotation_->by_ranges() && !book) {
+    passes_.add([turn](int, int begin, int end) { turn(begin, end); });
+    return;
+  }
   if (rotation_->by_ranges()) {
-    passes_.add([this, first, h = dt_](int, int begin, int end) {
-      if (first)
-        rotation_->begin_range(world_, cached_.torque, h, begin, end);
-      else
-        rotation_->end_range(world_, cached_.torque, h, begin, end);
-    });
+    double* sums = passes_.slots(2);
+    passes_.add(
+        [this, turn, external, drag, work_h, sums](int task, int begin, int end) {
+          std::vector<double>& before = spins_before_[task];  // each task its own
+          if (int(before.size()) < 3 * (end - begin)) before.resize(3 * (end - begin));
+          const double* w = world_.w.data();
+          std::copy(w + 3 * begin, w + 3 * end, before.data());
+          turn(begin, end);
+          const double* b = before.data();
+          auto mean = [b, w, begin](int i) -> Vec3 {
+            return 0.5 * (Eigen::Map<const Vec3>(b + 3 * (i - begin)) +
+                          Eigen::Map<const Vec3>(w + 3 * i));
+          };
+          add_body_work(external, drag, work_h, nullptr, mean, begin, end, sums[task],
+                        sums[kMaxTasks + task]);
+        },
+        book_sums(sums, {}));
     return;
   }
   flush();
+  if (book) w_before_ = world_.w;
   if (first)
     rotation_->begin_step(world_, cached_.torque, dt_);
   else
     rotation_->end_step(world_, cached_.torque, dt_);
+  if (book)
+    queue_body_work(e.external_torque, e.drag_torque, work_h, nullptr,
+                    mean_of(w_before_.data(), world_.w.data()));
 }
 
 // One step as a few fused passes over the bodies: the rotation's first half, the kick and the
@@ -347,16 +380,10 @@ std::optional<StepFailure> Simulation::step() {
 std::optional<StepFailure> Simulation::take_step() {
   ensure_start_evaluation();
   if (!ledger_started_) reset_ledger();
-  const bool tracked = cached_.external_torque.cols() > 0 || cached_.drag_torque.cols() > 0;
   const bool kick_drift_kick = rotation_->needs_end_torque();
-  if (tracked) queue_copy_spins();
-  rotation_half(true);
-  if (tracked) {
-    // Work of external and drag torques over the rotation's kicks, exactly as the kicks apply
-    // it; the cache still holds the start evaluation here.
-    queue_rotation_work(cached_, kick_drift_kick ? 0.5 * dt_ : dt_);
-    if (kick_drift_kick) queue_copy_spins();
-  }
+  // Work of external and drag torques over the rotation's kicks, exactly as the kicks apply it;
+  // the cache still holds the start evaluation here.
+  rotation_half(true, kick_drift_kick ? 0.5 * dt_ : dt_);
   end_evaluated_ = false;
   Dynamics dynamics(*this, time_, dt_);
   integrator_->step(dynamics, dt_);
@@ -364,10 +391,7 @@ std::optional<StepFailure> Simulation::take_step() {
     evaluate(world_.x, world_.v, time_ + dt_, true, cached_, true);
     end_evaluated_ = true;
   }
-  if (kick_drift_kick) {
-    rotation_half(false);
-    if (tracked) queue_rotation_work(cached_, 0.5 * dt_);
-  }
+  if (kick_drift_kick) rotation_half(false, 0.5 * dt_);
   time_ += dt_;
   ++step_;
   // One vectorised sum per block first; only a non-finite state searches for the culprit.

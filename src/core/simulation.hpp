@@ -106,10 +106,9 @@ class Simulation {
   template <class Mean4, class Mean>
   void queue_body_work(const Positions& external, const Positions& drag, double h, Mean4 mean4,
                        Mean mean, Powers first = {});
-  void queue_copy_spins();
-  void rotation_half(bool first);
+  std::function<void()> book_sums(const double* sums, Powers first);
+  void rotation_half(bool first, double work_h);
   std::optional<StepFailure> take_step();
-  void queue_rotation_work(const Evaluation& e, double h);
   unsigned tracks_body_work() const;  // BodyWork bits
   void decide_tracking();             // track_body_work_ and special_bodies_, for this World
   void apply_local_damping(int i, const Vec3& v, Evaluation& out);
@@ -128,6 +127,7 @@ class Simulation {
 
   Evaluation cached_, trial_;
   Positions w_before_;  // angular velocities before the current rotation kick
+  std::vector<double> spins_before_[kMaxTasks];  // the same for one range of bodies, per task
   unsigned track_body_work_ = 0;
   bool special_bodies_ = false;  // some body is driven or pivoted
   bool cache_valid_ = false;
