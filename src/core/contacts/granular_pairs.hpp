@@ -4,6 +4,7 @@
 // their spring-dashpot forces, Coulomb cap and history side by side, with masks instead of
 // branches, and adds the loads to both bodies. The physics is written out in granular_contact.hpp.
 #include <algorithm>
+#include <array>
 
 #include "core/lanes.hpp"
 #include "core/types.hpp"
@@ -197,25 +198,37 @@ template <class Law, bool Commit>
       J[l] = neighbors[K[l]];
       h[l] = history[K[l]].xi.data();
     }
-    D4 ca[12], cb[12];
-    body_columns(bodies, I, ca);
-    body_columns(bodies, J, cb);
-    auto vec3 = [](const D4(&c)[12], int k) { return V3{c[k], c[k + 1], c[k + 2]}; };
+    // In stages, so few values are live at once (the kernel is bound by its instruction count,
+    // and spilled registers add to it): positions first, the geometry; then the motions.
+    auto rows4 = [](const double* r0, const double* r1, const double* r2, const double* r3) {
+      D4 a = lanes::load(r0), b = lanes::load(r1), c = lanes::load(r2), d = lanes::load(r3);
+      transpose(a, b, c, d);
+      return std::array<D4, 4>{a, b, c, d};
+    };
+    const BodyPosition* position = bodies.position;
+    const BodyMotion* motion = bodies.motion;
+    const auto pi = rows4(position[I[0]].c, position[I[1]].c, position[I[2]].c, position[I[3]].c);
+    const auto pj = rows4(position[J[0]].c, position[J[1]].c, position[J[2]].c, position[J[3]].c);
     const M4 in_batch = {0 < lanes ? -1 : 0, 1 < lanes ? -1 : 0, 2 < lanes ? -1 : 0,
                          3 < lanes ? -1 : 0};
-    const V3 d = vec3(ca, kX) - vec3(cb, kX);
-    const D4 ri = ca[kRadius], rj = cb[kRadius];
-    const D4 mi = ca[kMass], mj = cb[kMass];
+    const V3 d{pi[0] - pj[0], pi[1] - pj[1], pi[2] - pj[2]};
+    const D4 ri = pi[3], rj = pj[3];
     const D4 reach = ri + rj;
     const D4 r2 = dot(d, d);
     const M4 valid = in_batch & (r2 < reach * reach);  // the collection's test, to the bit
     const int touching = mask_bits(valid);
     const D4 r = lanes::sqrt(r2);
     const V3 normal = (1.0 / r) * d;
-    const D4 m_eff =
-        select(ca[kInvMass] == 0, mj, select(cb[kInvMass] == 0, mi, mi * mj / (mi + mj)));
-    const V3 wi = vec3(ca, kW), wj = vec3(cb, kW);
-    const V3 slip = vec3(ca, kV) - vec3(cb, kV) - cross(ri * wi + rj * wj, normal);
+    const auto vi = rows4(motion[I[0]].c, motion[I[1]].c, motion[I[2]].c, motion[I[3]].c);
+    const auto vj = rows4(motion[J[0]].c, motion[J[1]].c, motion[J[2]].c, motion[J[3]].c);
+    const D4 mi = vi[3], mj = vj[3];  // v, mass
+    const auto wi =
+        rows4(motion[I[0]].c + 4, motion[I[1]].c + 4, motion[I[2]].c + 4, motion[I[3]].c + 4);
+    const auto wj = rows4(motion[J[0]].c + 4, motion[J[1]].c + 4, motion[J[2]].c + 4,
+                          motion[J[3]].c + 4);  // w, inverse mass
+    const D4 m_eff = select(wi[3] == 0, mj, select(wj[3] == 0, mi, mi * mj / (mi + mj)));
+    const V3 spin_arms{ri * wi[0] + rj * wj[0], ri * wi[1] + rj * wj[1], ri * wi[2] + rj * wj[2]};
+    const V3 slip = V3{vi[0], vi[1], vi[2]} - V3{vj[0], vj[1], vj[2]} - cross(spin_arms, normal);
     LaneContact contact{normal, slip, reach - r, m_eff, zero, valid};
     if constexpr (!Law::kConstant) contact.r_eff = ri * rj / reach;
     D4 old_x = lanes::load(h[0]), old_y = lanes::load(h[1]), old_z = lanes::load(h[2]),
@@ -235,39 +248,42 @@ template <class Law, bool Commit>
             splat(0.5) * kt * dot(old, old) + splat(0.5 * params.dt) * kt * dot(old, contact.slip);
         capped += select(open, released, zero);
       }
+      D4 springs[4] = {select(valid, xi.x, zero), select(valid, xi.y, zero),
+                       select(valid, xi.z, zero), zero};
+      transpose(springs[0], springs[1], springs[2], springs[3]);
+      for (int l = 0; l < lanes; ++l) store(h[l], springs[l]);
     }
     // The normal dashpot has no arm: only the tangential drag turns the bodies.
     const V3 arm = cross(normal, tangential), drag_arm = cross(normal, tangential_drag);
-    const V3 ti = -ri * arm, tj = -rj * arm, dti = -ri * drag_arm, dtj = -rj * drag_arm;
-    // The loads as rows of four per lane (the layout of BodyLoad), added body by body, in lane
-    // order, since lanes may share a body.
-    const V3 fj = -force, dj = -drag;
-    D4 li[12] = {force.x, force.y, force.z, ti.x,  ti.y,  ti.z,
-                 drag.x,  drag.y,  drag.z,  dti.x, dti.y, dti.z};
-    D4 lj[12] = {fj.x, fj.y, fj.z, tj.x, tj.y, tj.z, dj.x, dj.y, dj.z, dtj.x, dtj.y, dtj.z};
-    for (int row = 0; row < 3; ++row) {
-      transpose(li[4 * row], li[4 * row + 1], li[4 * row + 2], li[4 * row + 3]);
-      transpose(lj[4 * row], lj[4 * row + 1], lj[4 * row + 2], lj[4 * row + 3]);
-    }
-    D4 springs[4] = {select(valid, xi.x, zero), select(valid, xi.y, zero),
-                     select(valid, xi.z, zero), zero};
-    if constexpr (Commit) transpose(springs[0], springs[1], springs[2], springs[3]);
-    // Unrolled, so each lane's rows stay in registers rather than being read back by index.
+    // The loads are added as rows of four numbers (the layout of BodyLoad), one row for all
+    // lanes at a time, lane by lane, since lanes may share a body: each number still takes its
+    // additions in lane order.
+    auto add_row = [&](int row, D4 a0, D4 a1, D4 a2, D4 a3, D4 b0, D4 b1, D4 b2, D4 b3) {
+      transpose(a0, a1, a2, a3);
+      transpose(b0, b1, b2, b3);
+      const D4 a[4] = {a0, a1, a2, a3}, b[4] = {b0, b1, b2, b3};
 #pragma GCC unroll 4
-    for (int l = 0; l < lanes; ++l) {
-      if constexpr (Commit) store(h[l], springs[l]);
-      if (!(touching >> l & 1)) continue;
-      double* p = load[I[l]].row();
-      double* q = load[J[l]].row();
-      for (int row = 0; row < 3; ++row) {
-        store(p + 4 * row, lanes::load(p + 4 * row) + li[4 * row + l]);
-        store(q + 4 * row, lanes::load(q + 4 * row) + lj[4 * row + l]);
+      for (int l = 0; l < lanes; ++l) {  // unrolled: the rows stay in registers
+        if (!(touching >> l & 1)) continue;
+        double* p = load[I[l]].row() + 4 * row;
+        double* q = load[J[l]].row() + 4 * row;
+        store(p, lanes::load(p) + a[l]);
+        store(q, lanes::load(q) + b[l]);
       }
-      if (resistance) {
+    };
+    // Rows: force and torque x; torque y, z and drag x, y; drag z and drag torque.
+    add_row(0, force.x, force.y, force.z, -ri * arm.x, -force.x, -force.y, -force.z, -rj * arm.x);
+    add_row(1, -ri * arm.y, -ri * arm.z, drag.x, drag.y, -rj * arm.y, -rj * arm.z, -drag.x,
+            -drag.y);
+    add_row(2, drag.z, -ri * drag_arm.x, -ri * drag_arm.y, -ri * drag_arm.z, -drag.z,
+            -rj * drag_arm.x, -rj * drag_arm.y, -rj * drag_arm.z);
+    if (resistance) {
+      for (int l = 0; l < lanes; ++l) {
+        if (!(touching >> l & 1)) continue;
         BodyLoad& bp = load[I[l]];
         BodyLoad& bq = load[J[l]];
         const Vec3 n(normal.x[l], normal.y[l], normal.z[l]);
-        const Vec3 spin = Vec3(wi.x[l], wi.y[l], wi.z[l]) - Vec3(wj.x[l], wj.y[l], wj.z[l]);
+        const Vec3 spin = Vec3(wi[0][l], wi[1][l], wi[2][l]) - Vec3(wj[0][l], wj[1][l], wj[2][l]);
         const Vec3 f(force.x[l], force.y[l], force.z[l]);
         const double r_eff = ri[l] * rj[l] / reach[l];
         const Vec3 m = rolling_resistance(params, spin, n, n.dot(f), r_eff);
