@@ -234,12 +234,7 @@ template <class Law, bool Commit>
     D4 old_x = lanes::load(h[0]), old_y = lanes::load(h[1]), old_z = lanes::load(h[2]),
        unused = lanes::load(h[3]);
     transpose(old_x, old_y, old_z, unused);
-    const LaneForces f = spring_dashpot(law, params, contact, V3{old_x, old_y, old_z});
-    const V3 &force = f.force, &tangential = f.tangential, &drag = f.drag, &xi = f.xi;
-    const V3& tangential_drag = f.tangential_drag;
-    potential += f.energy;
     if constexpr (Commit) {
-      capped += f.capped;
       const M4 open = in_batch & ~valid;
       if (mask_bits(open) != 0) {  // pairs that just opened let go of their springs
         const V3 old{old_x, old_y, old_z};
@@ -248,6 +243,14 @@ template <class Law, bool Commit>
             splat(0.5) * kt * dot(old, old) + splat(0.5 * params.dt) * kt * dot(old, contact.slip);
         capped += select(open, released, zero);
       }
+    }
+    // (Before the forces, so the old spring and the slip need not outlive them.)
+    const LaneForces f = spring_dashpot(law, params, contact, V3{old_x, old_y, old_z});
+    const V3 &force = f.force, &tangential = f.tangential, &drag = f.drag, &xi = f.xi;
+    const V3& tangential_drag = f.tangential_drag;
+    potential += f.energy;
+    if constexpr (Commit) {
+      capped += f.capped;
       D4 springs[4] = {select(valid, xi.x, zero), select(valid, xi.y, zero),
                        select(valid, xi.z, zero), zero};
       transpose(springs[0], springs[1], springs[2], springs[3]);
