@@ -413,6 +413,33 @@ TEST_CASE(
   CHECK(std::abs(e2a.energy_error - e1.energy_error) < 1e-6);
 }
 
+TEST_CASE("a worker on two threads steps as a two-thread run does, bit for bit") {
+  PhysicsWorker worker;
+  CHECK_THROWS_AS(worker.set_threads(0), InputError);
+  worker.set_threads(2);
+  worker.start();
+  CHECK_THROWS_AS(worker.set_threads(2), std::logic_error);  // the pool is the worker's now
+  worker.send(cmd::SetRunning{false});
+  worker.send(cmd::LoadScene{"settle",
+                             {{"n", ParamValue(1000.0)},
+                              {"nx", ParamValue(10.0)},
+                              {"ny", ParamValue(10.0)},
+                              {"nz", ParamValue(10.0)}}});
+  worker.send(cmd::StepOnce{1500});  // long enough for a pile of contacts
+  const Snapshot& s = wait_for(worker, [](const Snapshot& s) { return s.step == 1500; });
+  auto direct = [](int threads) {
+    ThreadPool pool(threads);
+    Simulation sim = settle_simulation(10, 10, 10);
+    if (threads > 1) sim.set_parallel(&pool);
+    REQUIRE_FALSE(sim.advance(1500));
+    return sim.energy().total;
+  };
+  CHECK(s.energy.total == direct(2));  // doubles, bit for bit
+  CHECK(s.threads == 2);
+  CHECK(s.energy.contacts > 100);
+  worker.stop();
+}
+
 TEST_CASE(
     "a step fused block by block equals its passes run one after another, on 1 and 2 threads") {
   // Settle (contacts, walls, gravity, Verlet and Buss2: every fused pass) and a ledger with a

@@ -38,8 +38,8 @@ struct GuiOptions {
   bool record = false;         // start recording a video at once (finalised on exit)
   std::string compare;         // comparison runs at start: integrator[@dt],... (lockstep ghosts)
   std::string lesson;          // play this lesson instead of a scene
-  bool force_network = false;  // draw the contact force network         // start paused (e.g. to
-                               // time the renderer alone)
+  bool force_network = false;  // draw the contact force network
+  int threads = 1;             // threads for the physics' per-step loops
   std::string assets_dir;      // where scene files are listed from
 };
 

@@ -25,7 +25,8 @@ GuiWindow* g_window = nullptr;  // for GLFW's C callbacks
 std::string config_dir() {
   const char* xdg = std::getenv("XDG_CONFIG_HOME");
   const char* home = std::getenv("HOME");
-  std::filesystem::path base = xdg && *xdg ? xdg : (home ? std::filesystem::path(home) / ".config" : ".");
+  std::filesystem::path base =
+      xdg && *xdg ? xdg : (home ? std::filesystem::path(home) / ".config" : ".");
   std::error_code ec;
   std::filesystem::create_directories(base / "stepwise", ec);
   return (base / "stepwise").string();
@@ -66,8 +67,10 @@ void watch_scene_file(GuiWindow& w, const Snapshot& s) {
     w.watched_stamp = stamp;
   } else if (stamp != w.watched_stamp) {
     w.watched_stamp = stamp;
-    if (is_lesson_file(s.source)) w.worker.send(cmd::PlayLesson{s.source});
-    else w.worker.send(cmd::LoadScene{s.source, {}});
+    if (is_lesson_file(s.source))
+      w.worker.send(cmd::PlayLesson{s.source});
+    else
+      w.worker.send(cmd::LoadScene{s.source, {}});
     w.ui.notice = "reloaded " + s.source;
   }
 }
@@ -98,7 +101,8 @@ void send_initial_scene(GuiWindow& w, const SceneOptions& o) {
     const ParamValue value = parse_param_value(pair.substr(eq + 1));
     if (key.rfind("integrator.", 0) == 0 && std::holds_alternative<double>(value))
       options.emplace_back(key.substr(11), std::get<double>(value));
-    else scene_sets[key] = value;
+    else
+      scene_sets[key] = value;
   }
   w.worker.send(cmd::LoadScene{o.scene, scene_sets});
   if (!o.integrator.empty()) w.worker.send(cmd::SetIntegrator{o.integrator});
@@ -111,7 +115,8 @@ void send_initial_scene(GuiWindow& w, const SceneOptions& o) {
 std::string save_view_screenshot(GuiWindow& w, const Snapshot& s) {
   std::filesystem::create_directories(w.ui.output_dir);
   char name[512];
-  std::snprintf(name, sizeof name, "%s/%s_t%.3f.png", w.ui.output_dir.c_str(), s.label.c_str(), s.time);
+  std::snprintf(name, sizeof name, "%s/%s_t%.3f.png", w.ui.output_dir.c_str(), s.label.c_str(),
+                s.time);
   std::string path = name;
   for (size_t k = w.ui.output_dir.size(); k < path.size(); ++k)
     if (path[k] == ' ' || path[k] == ':') path[k] = '_';
@@ -137,13 +142,15 @@ int command_gui(GuiOptions o) {
       if (name == o.colour_by) colour = ColourBy(i), known = true;
     }
     if (!known)
-      throw InputError("--colour-by: expected id, speed, angular-speed, kinetic-energy or force, got '" +
-                       o.colour_by + "'");
+      throw InputError(
+          "--colour-by: expected id, speed, angular-speed, kinetic-energy or force, got '" +
+          o.colour_by + "'");
   }
 
   for (const std::string& item : split_list(o.compare))
     if (!IntegratorRegistry::instance().contains(item.substr(0, item.find('@'))))
-      throw InputError("--compare: " + IntegratorRegistry::instance().unknown_message(item.substr(0, item.find('@'))));
+      throw InputError("--compare: " + IntegratorRegistry::instance().unknown_message(
+                                           item.substr(0, item.find('@'))));
   GuiWindow w;
   g_window = &w;
   w.window = open_gl_window(o.width, o.height, true, o.frames == 0, w.ui.gl_version);
@@ -171,6 +178,7 @@ int command_gui(GuiOptions o) {
   w.ui.scene_files = list_scene_files(o.assets_dir);
   w.ui.lessons_dir = std::filesystem::path(o.assets_dir).parent_path().string() + "/lessons";
   w.ui.lesson_files = list_scene_files(w.ui.lessons_dir);
+  w.worker.set_threads(o.threads);
   w.worker.start();
 
   bool scene_requested = false;
@@ -182,8 +190,10 @@ int command_gui(GuiOptions o) {
   while (!glfwWindowShouldClose(w.window)) {
     glfwPollEvents();
     for (const std::string& path : w.dropped) {
-      if (is_lesson_file(path)) w.worker.send(cmd::PlayLesson{path});
-      else w.worker.send(cmd::LoadScene{path, {}});
+      if (is_lesson_file(path))
+        w.worker.send(cmd::PlayLesson{path});
+      else
+        w.worker.send(cmd::LoadScene{path, {}});
     }
     w.dropped.clear();
 
@@ -193,8 +203,10 @@ int command_gui(GuiOptions o) {
     if (!scene_requested) {
       if (o.scene.scene.empty())
         o.scene.scene = !w.settings.last_scene.empty() ? w.settings.last_scene : kDefaultGuiScene;
-      if (!o.lesson.empty()) w.worker.send(cmd::PlayLesson{o.lesson});
-      else send_initial_scene(w, o.scene);
+      if (!o.lesson.empty())
+        w.worker.send(cmd::PlayLesson{o.lesson});
+      else
+        send_initial_scene(w, o.scene);
       if (initial_dt) w.worker.send(cmd::SetDt{*initial_dt});
       w.worker.send(cmd::SetPacing{Pacing::RealTime, w.ui.slow_motion});
       if (o.paused) w.worker.send(cmd::SetRunning{false});
@@ -204,7 +216,8 @@ int command_gui(GuiOptions o) {
       if (o.record) w.ui.request_record_toggle = true;
       for (const std::string& item : split_list(o.compare)) {
         const size_t at = item.find('@');
-        const double dt = at == std::string::npos ? 0.0 : parse_positive("--compare", item.substr(at + 1));
+        const double dt =
+            at == std::string::npos ? 0.0 : parse_positive("--compare", item.substr(at + 1));
         const std::string rotation = o.scene.rotation.empty() ? "buss2" : o.scene.rotation;
         w.worker.send(cmd::AddComparison{item.substr(0, at), rotation, dt});
       }

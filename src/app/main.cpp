@@ -115,6 +115,8 @@ int main(int argc, char** argv) {
   gui_cmd->add_flag("--record", gui.record, "start recording a video at once (F9 stops)");
   gui_cmd->add_option("--lesson", gui.lesson, "play a lesson script (.toml)");
   gui_cmd->add_flag("--force-network", gui.force_network, "draw the contact force network");
+  gui_cmd->add_option("--threads", gui.threads,
+                      "threads for the physics (default 1; results fixed for a given count)");
   gui_cmd->add_option("--compare", gui.compare,
                       "lockstep comparison runs: integrator[@dt],... (up to 3)");
   gui_cmd->add_option("--colour-by", gui.colour_by,
@@ -193,6 +195,7 @@ int main(int argc, char** argv) {
 #endif
     if (!gui.screenshot.empty() && gui.frames <= 0)
       throw InputError("--screenshot needs --frames N (the frame to capture)");
+    if (gui.threads < 1 || gui.threads > 64) throw InputError("--threads: expected 1 to 64");
     if (!gui_size.empty()) {
       const auto x = gui_size.find('x');
       gui.width = x == std::string::npos ? 0 : std::atoi(gui_size.substr(0, x).c_str());

@@ -39,6 +39,7 @@ class Simulation {
   // Lets force models split their loops over these threads (null: one). Results are
   // bit-identical run to run for a given thread count.
   void set_parallel(Parallel* parallel) { parallel_ = parallel; }
+  int threads() const { return parallel_ ? parallel_->threads() : 1; }
   // Whether the step's per-body passes run fused block by block (the default) or one after
   // another over all bodies; the results are bit-identical either way (tested).
   void set_fused(bool fused) { passes_.set_block(fused ? 0 : std::numeric_limits<int>::max()); }

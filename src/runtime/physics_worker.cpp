@@ -8,10 +8,10 @@
 namespace stepwise {
 namespace {
 
-constexpr auto kSlice = std::chrono::milliseconds(8);      // longest stretch of stepping
+constexpr auto kSlice = std::chrono::milliseconds(8);  // longest stretch of stepping
 constexpr auto kPublishEvery = std::chrono::milliseconds(8);
-constexpr double kMaxLag = 0.25;                           // wall seconds before pacing gives up
-constexpr double kSamplesPerSecond = 4000;                 // plot resolution when running fast
+constexpr double kMaxLag = 0.25;            // wall seconds before pacing gives up
+constexpr double kSamplesPerSecond = 4000;  // plot resolution when running fast
 
 template <class... F>
 struct Overloaded : F... {
@@ -22,14 +22,24 @@ Overloaded(F...) -> Overloaded<F...>;
 
 }  // namespace
 
-PhysicsWorker::PhysicsWorker() { last_publish_ = rate_window_start_ = anchor_wall_ = Clock::now(); }
+PhysicsWorker::PhysicsWorker() {
+  last_publish_ = rate_window_start_ = anchor_wall_ = Clock::now();
+}
 
-PhysicsWorker::~PhysicsWorker() { stop(); }
+PhysicsWorker::~PhysicsWorker() {
+  stop();
+}
 
 void PhysicsWorker::start() {
   if (thread_.joinable()) return;
   stop_ = false;
   thread_ = std::thread([this] { run(); });
+}
+
+void PhysicsWorker::set_threads(int threads) {
+  if (threads < 1 || threads > 64) throw InputError("--threads: expected 1 to 64");
+  if (thread_.joinable()) throw std::logic_error("PhysicsWorker::set_threads after start()");
+  pool_ = threads > 1 ? std::make_unique<ThreadPool>(threads) : nullptr;
 }
 
 void PhysicsWorker::stop() {
@@ -80,10 +90,12 @@ void PhysicsWorker::load(const std::string& source,
                          const std::map<std::string, ParamValue>& overrides) {
   RunSpec spec = load_scene(source, overrides);
   auto sim = std::make_unique<Simulation>(make_simulation(spec));
-  sim->energy();  // evaluates once so a broken scene fails here, not mid-run
+  sim->set_parallel(pool_.get());  // from the first evaluation, as `run --threads` does
+  sim->energy();                   // evaluates once so a broken scene fails here, not mid-run
   flush_sample();
   spec_ = std::move(spec);
-  scene_parameters_ = spec_->builtin ? scene_parameters(*spec_->builtin, spec_->parameters) : ParamTable();
+  scene_parameters_ =
+      spec_->builtin ? scene_parameters(*spec_->builtin, spec_->parameters) : ParamTable();
   source_ = source;
   overrides_ = overrides;
   sim_ = std::move(sim);
@@ -226,7 +238,9 @@ void PhysicsWorker::apply(const Command& command) {
             comparisons_.push_samples(samples_, generation_);
           },
           [&](const cmd::RemoveComparison& c) { comparisons_.remove(c.index); },
-          [&](const cmd::RunConvergence& c) { jobs_.start_convergence(sim, c.integrators, c.horizon); },
+          [&](const cmd::RunConvergence& c) {
+            jobs_.start_convergence(sim, c.integrators, c.horizon);
+          },
           [&](const cmd::RunReversibility& c) { jobs_.start_reversibility(sim, c.steps); },
           [&](const cmd::SetCapture& c) {
             if (!(c.interval >= 0) || !std::isfinite(c.interval))
@@ -265,6 +279,7 @@ void PhysicsWorker::apply_lesson() {
   const Simulation* before = sim_.get();
   const double hold = lesson_->apply_due(sim_);
   if (sim_.get() != before) {  // the lesson loaded a scene: a new plot, as for any load
+    sim_->set_parallel(pool_.get());
     ++generation_;
     comparisons_.remove(-1);
     drag_model_ = -1;
@@ -281,6 +296,7 @@ void PhysicsWorker::apply_lesson() {
 void PhysicsWorker::restore(std::size_t k) {
   flush_sample();
   sim_ = history_.restore(k);
+  sim_->set_parallel(pool_.get());
   // A pull in progress when the checkpoint was taken is not part of the past.
   sim_->edit([](World& w) {
     std::erase_if(w.forces, [](const auto& f) { return f->kind() == "mouse-spring"; });
@@ -301,9 +317,9 @@ void PhysicsWorker::fork_old_future() {
   history_.truncate_after(*restored_at_);
   cut_pending_ = false;
   comparisons_.remove(-1);
-  comparisons_.add(*sim_, sim_->integrator_name(), sim_->rotation_name(), sim_->dt(),
-                   "old future (" + run_label(sim_->integrator_name(), sim_->rotation_name(),
-                                              sim_->dt()) + ")");
+  comparisons_.add(
+      *sim_, sim_->integrator_name(), sim_->rotation_name(), sim_->dt(),
+      "old future (" + run_label(sim_->integrator_name(), sim_->rotation_name(), sim_->dt()) + ")");
   restored_at_.reset();
 }
 
@@ -363,7 +379,8 @@ void PhysicsWorker::advance_for(Clock::duration budget) {
     reanchor();
     return;
   }
-  while (Clock::now() < deadline && !capture_backlog() && !(lesson_ && Clock::now() < hold_until_)) {
+  while (Clock::now() < deadline && !capture_backlog() &&
+         !(lesson_ && Clock::now() < hold_until_)) {
     if (pacing_ == Pacing::RealTime) {
       const double wall = std::chrono::duration<double>(Clock::now() - anchor_wall_).count();
       const double target = anchor_sim_ + slow_motion_ * wall;
@@ -375,8 +392,9 @@ void PhysicsWorker::advance_for(Clock::duration budget) {
     for (int k = 0; k < 16 && !capture_backlog(); ++k) {
       if (!step_once()) return;
       if (pacing_ == Pacing::RealTime &&
-          sim_->time() >= anchor_sim_ + slow_motion_ *
-                                            std::chrono::duration<double>(Clock::now() - anchor_wall_).count())
+          sim_->time() >=
+              anchor_sim_ +
+                  slow_motion_ * std::chrono::duration<double>(Clock::now() - anchor_wall_).count())
         break;
     }
   }
@@ -411,7 +429,8 @@ void PhysicsWorker::record_sample(const EnergyReport& r) {
   }
   copy_report(r, s);
   if (reference_) {
-    s.reference_position_error = (sim_->world().x - reference_->world().x).colwise().norm().maxCoeff();
+    s.reference_position_error =
+        (sim_->world().x - reference_->world().x).colwise().norm().maxCoeff();
     s.reference_energy_error = (r.total - reference_->energy().total) / reference_e0_;
   }
   s.error_min = std::min(s.error_min, r.energy_error);
@@ -438,6 +457,7 @@ void PhysicsWorker::publish() {
   s.pacing = pacing_;
   s.slow_motion = slow_motion_;
   s.steps_per_second = running_ ? steps_per_second_ : 0;
+  s.threads = sim_ ? sim_->threads() : 1;
   s.realtime_factor = running_ ? realtime_factor_ : 0;
   s.error = error_;
   s.notice = notice_;

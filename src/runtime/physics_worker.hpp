@@ -16,11 +16,12 @@
 #include "runtime/analysis_jobs.hpp"
 #include "runtime/commands.hpp"
 #include "runtime/comparison_runs.hpp"
+#include "runtime/energy_sample.hpp"
 #include "runtime/history_ring.hpp"
 #include "runtime/lesson_player.hpp"
-#include "runtime/energy_sample.hpp"
 #include "runtime/message_queue.hpp"
 #include "runtime/snapshot.hpp"
+#include "runtime/thread_pool.hpp"
 #include "runtime/triple_buffer.hpp"
 
 namespace stepwise {
@@ -34,6 +35,9 @@ class PhysicsWorker {
 
   void start();
   void stop();  // joins the thread; safe to call twice
+  // Threads for the main run's per-step loops (1 to 64; results are fixed for a given count, as
+  // for `stepwise run --threads`). Before start().
+  void set_threads(int threads);
 
   // UI side. None of these wait for a step.
   void send(Command command);
@@ -101,6 +105,7 @@ class PhysicsWorker {
   std::string source_;
   std::map<std::string, ParamValue> overrides_;
   std::unique_ptr<Simulation> sim_;
+  std::unique_ptr<ThreadPool> pool_;  // with set_threads(T > 1); used by the worker thread only
   std::uint64_t generation_ = 0, revision_ = 0;
   bool running_ = true;
   Pacing pacing_ = Pacing::RealTime;

@@ -44,11 +44,11 @@ struct ModelTunables {
 };
 
 struct Snapshot {
-  std::uint64_t revision = 0;  // changes with every publish
+  std::uint64_t revision = 0;          // changes with every publish
   std::uint64_t scene_generation = 0;  // changes when a scene is (re)loaded
   std::string label, source;
   std::string integrator, rotation;
-  double dt = 0, dt_critical = 0;  // 2 / omega_max (0: no stiffness)
+  double dt = 0, dt_critical = 0;        // 2 / omega_max (0: no stiffness)
   int stiffest_i = -1, stiffest_j = -1;  // the bodies that set omega_max
   double time = 0;
   long step = 0;
@@ -56,7 +56,8 @@ struct Snapshot {
   Pacing pacing = Pacing::RealTime;
   double slow_motion = 1;
   double steps_per_second = 0, realtime_factor = 0;
-  std::string error;  // non-finite state or a rejected command, shown in the window
+  int threads = 1;     // the main run's per-step loops run on these
+  std::string error;   // non-finite state or a rejected command, shown in the window
   std::string notice;  // the last thing the worker did on request (a saved file)
   bool capturing = false;
   bool writing_vtk = false;
@@ -78,7 +79,7 @@ struct Snapshot {
     int i, j;
     float force;  // normal force (elastic part)
   };
-  std::vector<ContactLine> contacts;  // body-body contacts, for the force network
+  std::vector<ContactLine> contacts;           // body-body contacts, for the force network
   std::vector<std::array<Float3, 2>> springs;  // spring links, body to body or to an anchor
   std::vector<Float3> centres;                 // centres of central force fields
   int dragged_body = -1;
@@ -92,8 +93,8 @@ struct Snapshot {
 
   // Comparison runs in lockstep with this one (each a full snapshot of its own run).
   std::vector<Snapshot> comparisons;
-  std::string run_label;           // "rk4 + buss2, dt 0.01"
-  double cost_per_sim_second = 0;  // wall seconds spent per simulated second
+  std::string run_label;              // "rk4 + buss2, dt 0.01"
+  double cost_per_sim_second = 0;     // wall seconds spent per simulated second
   std::vector<double> history_times;  // checkpoints the scrubber can go back to
   int history_position = -1;          // the checkpoint restored last, while in the past
   bool reference_on = false;

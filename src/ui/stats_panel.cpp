@@ -15,9 +15,11 @@ void draw_stats_panel(UiState& ui, const Snapshot& s) {
   for (const BondLine& b : s.bonds) bonds_intact += b.broken ? 0 : 1;
   ImGui::Text("bodies        %d", s.bodies);
   ImGui::Text("contacts      %d (walls %d)", s.energy.contacts, s.energy.wall_contacts);
-  ImGui::Text("bonds         %d intact, %d broken", bonds_intact, int(s.bonds.size()) - bonds_intact);
+  ImGui::Text("bonds         %d intact, %d broken", bonds_intact,
+              int(s.bonds.size()) - bonds_intact);
   ImGui::Separator();
-  ImGui::Text("steps/s       %.0f", s.steps_per_second);
+  ImGui::Text("steps/s       %.0f (%d thread%s)", s.steps_per_second, s.threads,
+              s.threads == 1 ? "" : "s");
   ImGui::Text("real time     x%.4g", s.realtime_factor);
   ImGui::Text("sim time      %.5g (step %ld)", s.time, s.step);
   ImGui::Separator();
