@@ -53,6 +53,7 @@ struct RecordOptions {
   bool overlay = false;
   std::string lesson;
   std::string colour_by;
+  int threads = 1;  // for the physics' per-step loops
 };
 
 int command_list(bool verbose);

@@ -17,6 +17,7 @@
 #include "io/video_writer.hpp"
 #include "render/auto_frame.hpp"
 #include "runtime/lesson_player.hpp"
+#include "runtime/thread_pool.hpp"
 #include "ui/ui_state.hpp"
 
 namespace stepwise::cli {
@@ -40,8 +41,9 @@ ColourBy parse_colour(const std::string& text) {
     std::replace(name.begin(), name.end(), ' ', '-');
     if (name == text) return ColourBy(i);
   }
-  throw InputError("--colour-by: expected id, speed, angular-speed, kinetic-energy or force, got '" +
-                   text + "'");
+  throw InputError(
+      "--colour-by: expected id, speed, angular-speed, kinetic-energy or force, got '" + text +
+      "'");
 }
 
 EnergySample sample_of(const EnergyReport& r, const std::string& marker) {
@@ -87,6 +89,9 @@ int command_record(const RecordOptions& o) {
   const ColourBy colour = parse_colour(o.colour_by);
   if (!(o.slow_motion > 0) || !std::isfinite(o.slow_motion))
     throw InputError("--slow-motion must be a positive number");
+  if (o.threads < 1 || o.threads > 64) throw InputError("--threads: expected 1 to 64");
+  ThreadPool pool(o.threads);  // the step's loops split over these; results fixed per count
+  Parallel* parallel = o.threads > 1 ? &pool : nullptr;
 
   std::optional<LessonPlayer> lesson;
   std::unique_ptr<Simulation> sim;
@@ -106,6 +111,7 @@ int command_record(const RecordOptions& o) {
     sim = std::make_unique<Simulation>(std::move(run.sim));
   }
   if (!(seconds > 0) || !std::isfinite(seconds)) throw InputError("--seconds must be positive");
+  sim->set_parallel(parallel);
   VideoWriter video(o.output, width, height, fps);
 
   OffscreenContext context(width, height, o.overlay || lesson);
@@ -135,6 +141,7 @@ int command_record(const RecordOptions& o) {
     double hold = 0;
     if (lesson) {
       hold = lesson->apply_due(sim);
+      sim->set_parallel(parallel);  // a lesson may have loaded a new run
       marker = lesson->last_change();
     }
     // Advance to this frame's time; every step's energy feeds the overlay plot.
@@ -142,9 +149,11 @@ int command_record(const RecordOptions& o) {
     std::optional<StepFailure> failure;
     while (clock() + 1e-9 * sim->dt() < target_time && !failure && !g_interrupted) {
       failure = sim->step();
-      if (o.overlay || lesson) samples.push_back(sample_of(sim->energy(), std::exchange(marker, "")));
+      if (o.overlay || lesson)
+        samples.push_back(sample_of(sim->energy(), std::exchange(marker, "")));
       if (lesson) {
         hold += lesson->apply_due(sim);
+        sim->set_parallel(parallel);
         if (!lesson->last_change().empty()) marker = lesson->last_change();
       }
     }
@@ -160,15 +169,19 @@ int command_record(const RecordOptions& o) {
     fill_snapshot(*sim, snapshot);
     snapshot.label = label;
     snapshot.scene_generation = 1;
-    if (frame == 0) auto_frame.reset(snapshot, camera);
-    else auto_frame.update(snapshot, camera);
+    if (frame == 0)
+      auto_frame.reset(snapshot, camera);
+    else
+      auto_frame.update(snapshot, camera);
     renderer.draw(snapshot, camera, view, target);
     if (context.imgui) {
       ImGui_ImplOpenGL3_NewFrame();
       ImGui::GetIO().DeltaTime = float(1.0 / fps);
       ImGui::NewFrame();
-      if (o.overlay) draw_recording_overlay(snapshot, history, lesson ? lesson->caption() : "");
-      else if (lesson) draw_recording_overlay(snapshot, history, lesson->caption());
+      if (o.overlay)
+        draw_recording_overlay(snapshot, history, lesson ? lesson->caption() : "");
+      else if (lesson)
+        draw_recording_overlay(snapshot, history, lesson->caption());
       ImGui::Render();
       target.bind_resolved();
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());

@@ -159,6 +159,8 @@ int main(int argc, char** argv) {
   record_cmd->add_option("--slow-motion", record.slow_motion,
                          "simulated seconds per video second (default 1)");
   record_cmd->add_option("--size", record.size, "WxH (default 1280x720)");
+  record_cmd->add_option("--threads", record.threads,
+                         "threads for the physics (default 1; results fixed for a given count)");
   record_cmd->add_flag("--overlay", record.overlay,
                        "burn in integrator, dt, time and the energy-error plot");
   record_cmd->add_option("--lesson", record.lesson,
