@@ -3,7 +3,9 @@
 // the phase portrait of the selected body.
 #include <imgui.h>
 
+#include <chrono>
 #include <cmath>
+#include <future>
 #include <map>
 
 #include "core/analysis.hpp"
@@ -115,8 +117,8 @@ void convergence_section(const Snapshot& s, const SendCommand& send) {
     send(cmd::RunConvergence{list, horizon});
   }
   if (s.convergence.status.empty()) return;
-  ImGui::TextDisabled("from the current state, dt = %.4g / 1, 2, 4, 8; reference: %s",
-                      s.dt, s.convergence.result.reference.c_str());
+  ImGui::TextDisabled("from the current state, dt = %.4g / 1, 2, 4, 8; reference: %s", s.dt,
+                      s.convergence.result.reference.c_str());
   if (s.convergence.status != "done" && s.convergence.status != "running")
     ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", s.convergence.status.c_str());
   static std::vector<std::vector<double>> xs, ys;
@@ -130,9 +132,10 @@ void convergence_section(const Snapshot& s, const SendCommand& send) {
     char label[96];
     std::snprintf(label, sizeof label, "%s: slope %.2f (order %d)", sw.integrator.c_str(),
                   fitted_order(sw), expected_order(sw.integrator));
-    series.push_back({label, ImGui::ColorConvertFloat4ToU32(ImVec4(
-                                 0.4f + 0.6f * float((k * 37) % 10) / 10, 0.9f - 0.15f * float(k % 4),
-                                 0.5f + 0.5f * float(k % 2), 1)),
+    series.push_back({label,
+                      ImGui::ColorConvertFloat4ToU32(ImVec4(0.4f + 0.6f * float((k * 37) % 10) / 10,
+                                                            0.9f - 0.15f * float(k % 4),
+                                                            0.5f + 0.5f * float(k % 2), 1)),
                       &xs[k], &ys[k], nullptr, nullptr, true});
   }
   PlotOptions o;
@@ -146,9 +149,14 @@ void convergence_section(const Snapshot& s, const SendCommand& send) {
 void stability_section(UiState& ui, const Snapshot& s) {
   ImGui::Checkbox("highlight the stiffest bodies in the view", &ui.view.highlight_stiffest);
   static std::map<std::string, std::vector<double>> growth;
+  // Curves being computed: a method's whole curve can take seconds (adaptive's many substeps),
+  // so it is computed off the window's thread and drawn when ready.
+  static std::map<std::string, std::future<std::vector<double>>> pending;
   static std::vector<double> hs;
-  static std::map<std::string, bool> shown = {{"euler", true}, {"velocity-verlet", true},
-                                              {"rk4", true}, {"newmark", true},
+  static std::map<std::string, bool> shown = {{"euler", true},
+                                              {"velocity-verlet", true},
+                                              {"rk4", true},
+                                              {"newmark", true},
                                               {"implicit-euler", true}};
   if (hs.empty())
     for (double h = 0.02; h <= 3.5; h += 0.02) hs.push_back(h);
@@ -159,15 +167,32 @@ void stability_section(UiState& ui, const Snapshot& s) {
     if (ImGui::Checkbox((name + "##stab").c_str(), &on)) shown[name] = on;
   }
   std::vector<PlotSeries> series;
+  std::string computing;
   int k = 0;
   for (const auto& [name, on] : shown) {
     if (!on) continue;
     auto& g = growth[name];
-    if (g.empty())  // the same function as `stepwise stability`
-      for (double h : hs) g.push_back(std::min(growth_per_step(name, h, 64), 1.5));
-    series.push_back({name, ImGui::ColorConvertFloat4ToU32(ImVec4(
-                                0.35f + 0.13f * float(k % 5), 0.9f - 0.12f * float(k % 6),
-                                0.4f + 0.2f * float(k % 3), 1)),
+    if (g.empty()) {
+      auto job = pending.find(name);
+      if (job == pending.end()) {
+        pending[name] = std::async(std::launch::async, [name = name, steps = hs] {
+          std::vector<double> curve;  // the same function as `stepwise stability`
+          for (double h : steps) curve.push_back(std::min(growth_per_step(name, h, 64), 1.5));
+          return curve;
+        });
+      } else if (job->second.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+        g = job->second.get();
+        pending.erase(job);
+      }
+      if (g.empty()) {
+        computing += (computing.empty() ? "" : ", ") + name;
+        continue;
+      }
+    }
+    series.push_back({name,
+                      ImGui::ColorConvertFloat4ToU32(ImVec4(0.35f + 0.13f * float(k % 5),
+                                                            0.9f - 0.12f * float(k % 6),
+                                                            0.4f + 0.2f * float(k % 3), 1)),
                       &hs, &g});
     ++k;
   }
@@ -175,8 +200,10 @@ void stability_section(UiState& ui, const Snapshot& s) {
   o.height = 200;
   o.x_label = "omega dt";
   o.y_label = "amplitude growth per step on x'' = -omega^2 x (1 = neutral)";
-  if (s.dt_critical > 0) o.markers.push_back({2 * s.dt / s.dt_critical, "this scene: omega_max dt"});
+  if (s.dt_critical > 0)
+    o.markers.push_back({2 * s.dt / s.dt_critical, "this scene: omega_max dt"});
   plot("stability", series, o);
+  if (!computing.empty()) ImGui::TextDisabled("computing: %s", computing.c_str());
 }
 
 void reversibility_section(const Snapshot& s, const SendCommand& send) {
@@ -224,7 +251,8 @@ void history_section(const Snapshot& s, const SendCommand& send) {
 
 void reference_section(UiState& ui, const Snapshot& s, const SendCommand& send) {
   bool on = s.reference_on;
-  if (ImGui::Checkbox("shadow run: rk4 at dt/8 from the current state", &on)) send(cmd::SetReference{on});
+  if (ImGui::Checkbox("shadow run: rk4 at dt/8 from the current state", &on))
+    send(cmd::SetReference{on});
   if (!s.reference_on) return;
   PlotOptions o;
   o.height = 170;
@@ -262,7 +290,8 @@ void phase_section(UiState& ui, const Snapshot& s) {
     revision = s.revision;
     xs.push_back(s.position[body][axis]);
     vs.push_back(s.velocity[body][axis]);
-    if (xs.size() > 20000) xs.erase(xs.begin(), xs.begin() + 5000), vs.erase(vs.begin(), vs.begin() + 5000);
+    if (xs.size() > 20000)
+      xs.erase(xs.begin(), xs.begin() + 5000), vs.erase(vs.begin(), vs.begin() + 5000);
   }
   PlotOptions o;
   o.height = 200;
@@ -282,7 +311,8 @@ void draw_compare_panel(UiState& ui, const Snapshot& s, const SendCommand& send)
   if (s.comparisons.size() > runs_seen) ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
   runs_seen = s.comparisons.size();
   if (!ImGui::Begin("Compare", &ui.show_compare)) return ImGui::End();
-  if (ImGui::CollapsingHeader("Lockstep runs", ImGuiTreeNodeFlags_DefaultOpen)) lockstep_section(ui, s, send);
+  if (ImGui::CollapsingHeader("Lockstep runs", ImGuiTreeNodeFlags_DefaultOpen))
+    lockstep_section(ui, s, send);
   if (ImGui::CollapsingHeader("History and branches")) history_section(s, send);
   if (ImGui::CollapsingHeader("Reference error")) reference_section(ui, s, send);
   if (ImGui::CollapsingHeader("Convergence order")) convergence_section(s, send);
