@@ -79,16 +79,30 @@ struct LaneForces {
   lanes::D4 energy, capped;
 };
 
+// Four lanes' rows of four numbers turned into four vectors: vector k holds each lane's k-th.
+[[gnu::always_inline]] inline std::array<lanes::D4, 4> lane_columns(const double* r0,
+                                                                    const double* r1,
+                                                                    const double* r2,
+                                                                    const double* r3) {
+  lanes::D4 a = lanes::load(r0), b = lanes::load(r1), c = lanes::load(r2), d = lanes::load(r3);
+  lanes::transpose(a, b, c, d);
+  return {a, b, c, d};
+}
+
 // Four bodies' 12 numbers, as rows, turned into 12 vectors of four lanes (BodyColumn).
 [[gnu::always_inline]] inline void body_columns(PackedBodies bodies, const int* index,
                                                 lanes::D4 (&c)[12]) {
+  const double* rows[3][4];
   for (int l = 0; l < 4; ++l) {
-    c[l] = lanes::load(bodies.position[index[l]].c);
-    c[4 + l] = lanes::load(bodies.motion[index[l]].c);
-    c[8 + l] = lanes::load(bodies.motion[index[l]].c + 4);
+    rows[0][l] = bodies.position[index[l]].c;
+    rows[1][l] = bodies.motion[index[l]].c;
+    rows[2][l] = bodies.motion[index[l]].c + 4;
   }
-  for (int row = 0; row < 3; ++row)
-    lanes::transpose(c[4 * row], c[4 * row + 1], c[4 * row + 2], c[4 * row + 3]);
+  for (int group = 0; group < 3; ++group) {
+    const auto columns =
+        lane_columns(rows[group][0], rows[group][1], rows[group][2], rows[group][3]);
+    for (int k = 0; k < 4; ++k) c[4 * group + k] = columns[k];
+  }
 }
 
 // The spring-dashpot, Coulomb cap and Cundall-Strack spring (see granular_contact.hpp), with
@@ -200,15 +214,12 @@ template <class Law, bool Commit>
     }
     // In stages, so few values are live at once (the kernel is bound by its instruction count,
     // and spilled registers add to it): positions first, the geometry; then the motions.
-    auto rows4 = [](const double* r0, const double* r1, const double* r2, const double* r3) {
-      D4 a = lanes::load(r0), b = lanes::load(r1), c = lanes::load(r2), d = lanes::load(r3);
-      transpose(a, b, c, d);
-      return std::array<D4, 4>{a, b, c, d};
-    };
     const BodyPosition* position = bodies.position;
     const BodyMotion* motion = bodies.motion;
-    const auto pi = rows4(position[I[0]].c, position[I[1]].c, position[I[2]].c, position[I[3]].c);
-    const auto pj = rows4(position[J[0]].c, position[J[1]].c, position[J[2]].c, position[J[3]].c);
+    const auto pi =
+        lane_columns(position[I[0]].c, position[I[1]].c, position[I[2]].c, position[I[3]].c);
+    const auto pj =
+        lane_columns(position[J[0]].c, position[J[1]].c, position[J[2]].c, position[J[3]].c);
     const M4 in_batch = {0 < lanes ? -1 : 0, 1 < lanes ? -1 : 0, 2 < lanes ? -1 : 0,
                          3 < lanes ? -1 : 0};
     const V3 d{pi[0] - pj[0], pi[1] - pj[1], pi[2] - pj[2]};
@@ -219,13 +230,13 @@ template <class Law, bool Commit>
     const int touching = mask_bits(valid);
     const D4 r = lanes::sqrt(r2);
     const V3 normal = (1.0 / r) * d;
-    const auto vi = rows4(motion[I[0]].c, motion[I[1]].c, motion[I[2]].c, motion[I[3]].c);
-    const auto vj = rows4(motion[J[0]].c, motion[J[1]].c, motion[J[2]].c, motion[J[3]].c);
+    const auto vi = lane_columns(motion[I[0]].c, motion[I[1]].c, motion[I[2]].c, motion[I[3]].c);
+    const auto vj = lane_columns(motion[J[0]].c, motion[J[1]].c, motion[J[2]].c, motion[J[3]].c);
     const D4 mi = vi[3], mj = vj[3];  // v, mass
-    const auto wi =
-        rows4(motion[I[0]].c + 4, motion[I[1]].c + 4, motion[I[2]].c + 4, motion[I[3]].c + 4);
-    const auto wj = rows4(motion[J[0]].c + 4, motion[J[1]].c + 4, motion[J[2]].c + 4,
-                          motion[J[3]].c + 4);  // w, inverse mass
+    const auto wi = lane_columns(motion[I[0]].c + 4, motion[I[1]].c + 4, motion[I[2]].c + 4,
+                                 motion[I[3]].c + 4);
+    const auto wj = lane_columns(motion[J[0]].c + 4, motion[J[1]].c + 4, motion[J[2]].c + 4,
+                                 motion[J[3]].c + 4);  // w, inverse mass
     const D4 m_eff = select(wi[3] == 0, mj, select(wj[3] == 0, mi, mi * mj / (mi + mj)));
     const V3 spin_arms{ri * wi[0] + rj * wj[0], ri * wi[1] + rj * wj[1], ri * wi[2] + rj * wj[2]};
     const V3 slip = V3{vi[0], vi[1], vi[2]} - V3{vj[0], vj[1], vj[2]} - cross(spin_arms, normal);

@@ -5,13 +5,6 @@
 
 namespace stepwise {
 
-double NeighborList::displacement2(const Positions& x, int begin, int end) const {
-  double most = 0;
-  for (int i = begin; i < end; ++i)
-    most = std::max(most, (x.col(i) - built_at_.col(i)).squaredNorm());
-  return most;
-}
-
 void NeighborList::displacements2(const Positions& x, int begin, int end, double* out) const {
   for (int i = begin; i < end; ++i) out[i] = (x.col(i) - built_at_.col(i)).squaredNorm();
 }
@@ -19,8 +12,10 @@ void NeighborList::displacements2(const Positions& x, int begin, int end, double
 bool NeighborList::needs_rebuild(const Positions& x, Parallel* parallel) const {
   if (stale(int(x.cols()))) return true;
   double most[kMaxTasks] = {};
-  for_each_range(parallel, int(x.cols()),
-                 [&](int task, int begin, int end) { most[task] = displacement2(x, begin, end); });
+  for_each_range(parallel, int(x.cols()), [&](int task, int begin, int end) {
+    for (int i = begin; i < end; ++i)
+      most[task] = std::max(most[task], (x.col(i) - built_at_.col(i)).squaredNorm());
+  });
   return *std::max_element(most, most + range_count(parallel, int(x.cols()))) > rebuild_at();
 }
 

@@ -25,9 +25,8 @@ class NeighborList {
   bool needs_rebuild(const Positions& x, Parallel* parallel = nullptr) const;
   // The two halves of needs_rebuild, for callers that scan the bodies in their own passes: a
   // rebuild is due if stale(n), or if some body's squared displacement since the last build
-  // (the largest of bodies [begin, end) from displacement2) exceeds rebuild_at().
+  // (displacements2) exceeds rebuild_at().
   bool stale(int n) const { return force_rebuild_ || built_at_.cols() != n; }
-  double displacement2(const Positions& x, int begin, int end) const;
   // Each body's squared displacement since the last build, into out[i] for i in [begin, end).
   void displacements2(const Positions& x, int begin, int end, double* out) const;
   double rebuild_at() const { return 0.25 * skin_ * skin_; }  // (skin / 2)^2
