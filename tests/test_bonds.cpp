@@ -173,8 +173,7 @@ TEST_CASE("a bond past its strength breaks and its stored energy becomes dissipa
     World world;
     for (int k = 0; k < 2; ++k) {
       BodySpec cube;
-      cube.shape = Shape::Box;
-      cube.half_extents = Vec3::Constant(0.5);
+      cube.shape = box_shape(Vec3::Constant(0.5));
       cube.position = Vec3(k, 0, 0);
       cube.velocity = Vec3(k == 0 ? -2.0 : 2.0, 0, 0);  // flying apart: KE 4 > 0.2 needed
       world.add_body(cube);

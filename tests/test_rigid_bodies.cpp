@@ -1,8 +1,11 @@
 // Mass properties of boxes and clumps against closed forms, and forces applied at points.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 
+#include "core/clump.hpp"
+#include "core/shapes/convex_hull.hpp"
 #include "core/simulation.hpp"
 #include "core/world.hpp"
 
@@ -13,7 +16,7 @@ const double kSphereVolume = 4.0 / 3.0 * M_PI * 0.125;  // r = 0.5
 }
 
 TEST_CASE("box inertia is exact") {
-  const Vec3 I = box_inertia(12.0, Vec3(0.5, 1.0, 1.5));  // sides 1, 2, 3
+  const Vec3 I = 12.0 * box_shape(Vec3(0.5, 1.0, 1.5))->unit_inertia();  // sides 1, 2, 3
   CHECK(I.isApprox(Vec3(2 * 2 + 3 * 3, 1 + 3 * 3, 1 + 2 * 2), 1e-15));
 }
 
@@ -47,16 +50,15 @@ TEST_CASE("clump mass properties converge to closed forms") {
     CHECK(std::abs(std::abs((b.orientation * Vec3::UnitX()).dot(axis)) - 1) < 1e-9);
     World world;
     const int i = world.add_body(b);
-    for (const ClumpSphere& s : world.clump[i]) CHECK(std::abs(std::abs(s.centre.x()) - 1) < 1e-9);
+    for (const ClumpSphere& s : world.shape[i]->members()) CHECK(std::abs(std::abs(s.centre.x()) - 1) < 1e-9);
   }
 }
 
 TEST_CASE("a force at a point: torque r x F and the work-energy balance") {
   World world;
   BodySpec box;
-  box.shape = Shape::Box;
+  box.shape = box_shape(Vec3(0.5, 0.2, 0.1));
   box.mass = 2.0;
-  box.half_extents = Vec3(0.5, 0.2, 0.1);
   world.add_body(box);
   ParamTable push;
   push.set("body", 0.0);
@@ -73,5 +75,46 @@ TEST_CASE("a force at a point: torque r x F and the work-energy balance") {
     CHECK(r.kinetic > 0.5);
     CHECK(std::abs(r.energy_error) < 1e-6);  // kinetic energy gained = work done by the force
     CHECK((r.momentum - Vec3(0, 2.0, 0)).norm() < 1e-9);  // impulse F t
+  }
+}
+
+TEST_CASE("polyhedra: exact mass properties, hull faces, and refused input") {
+  SUBCASE("a regular tetrahedron: V = a^3 / (6 sqrt 2), I = m a^2 / 20 about every axis") {
+    const ShapePtr t = polyhedron_shape({{1, 1, 1}, {1, -1, -1}, {-1, 1, -1}, {-1, -1, 1}});
+    const double a = 2 * std::sqrt(2.0);
+    CHECK(std::abs(t->volume() - a * a * a / (6 * std::sqrt(2.0))) < 1e-14);
+    CHECK((t->unit_inertia() - Vec3::Constant(a * a / 20)).norm() < 1e-14);
+    CHECK(t->hull()->faces.size() == 4);
+    CHECK(t->hull()->edges.size() == 6);
+  }
+  SUBCASE("a shifted, turned box given by its corners is the box, placed at its centroid") {
+    const Vec3 half(0.5, 0.2, 0.1), shift(5, -1, 2);
+    const Quat turn = Quat(Eigen::AngleAxisd(0.7, Vec3(1, 2, 3).normalized()));
+    std::vector<Vec3> corners;
+    for (int k = 0; k < 8; ++k)
+      corners.push_back(shift + turn * Vec3(k & 1 ? -half.x() : half.x(), k & 2 ? -half.y() : half.y(),
+                                            k & 4 ? -half.z() : half.z()));
+    const ShapePtr p = polyhedron_shape(corners);
+    const ShapePtr box = box_shape(half);
+    CHECK(std::abs(p->volume() - box->volume()) < 1e-14);
+    Vec3 got = p->unit_inertia(), want = box->unit_inertia();
+    std::sort(got.data(), got.data() + 3);
+    std::sort(want.data(), want.data() + 3);
+    CHECK((got - want).norm() < 1e-13);
+    CHECK((p->frame().centre - shift).norm() < 1e-13);
+    CHECK(p->hull()->faces.size() == 6);
+    CHECK(p->hull()->directions.size() == 3);
+    CHECK(std::abs(p->bounding_radius() - half.norm()) < 1e-13);
+    const BodySpec b = shaped_body(p, 2.0, Vec3(1, 0, 0));
+    CHECK((b.position - (Vec3(1, 0, 0) + shift)).norm() < 1e-13);
+  }
+  SUBCASE("flat, non-convex or too few points are refused, naming the problem") {
+    CHECK_THROWS_WITH_AS(polyhedron_shape({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}}),
+                         doctest::Contains("flat"), InputError);
+    CHECK_THROWS_WITH_AS(polyhedron_shape({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}),
+                         doctest::Contains("4 to 64 vertices"), InputError);
+    CHECK_THROWS_WITH_AS(
+        polyhedron_shape({{1, 1, 1}, {1, -1, -1}, {-1, 1, -1}, {-1, -1, 1}, {0.1, 0, 0}}),
+        doctest::Contains("vertex 4 is not a corner"), InputError);
   }
 }

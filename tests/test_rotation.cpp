@@ -157,9 +157,8 @@ TEST_CASE("buss2 steps spheres four at a time exactly as one at a time") {
   std::vector<BodySpec> specs;
   for (int i = 0; i < 9; ++i) {
     BodySpec b;
-    b.shape = i < 8 ? Shape::Sphere : Shape::Box;
     b.radius = random.uniform(0.2, 0.5);
-    b.half_extents = Vec3(0.3, 0.2, 0.1);
+    if (i == 8) b.shape = box_shape(Vec3(0.3, 0.2, 0.1));
     b.mass = random.uniform(0.5, 2.0);
     b.position = Vec3(2.0 * i, 0, 0);
     b.orientation =

@@ -128,13 +128,33 @@ TEST_CASE("a clump in a scene file gets integrated mass properties and round-tri
   RunSpec spec = parse_scene_toml(text, "clump.toml");
   Simulation sim = make_simulation(spec);
   const World& w = sim.world();
-  REQUIRE(w.shape[0] == Shape::Clump);
-  CHECK(w.clump[0].size() == 3);
+  REQUIRE(w.shape[0]->kind() == "clump");
+  CHECK(w.shape[0]->members().size() == 3);
   CHECK(w.inertia(0, 0) < w.inertia(1, 0));  // principal moments, ascending
   CHECK(w.inertia(1, 0) < w.inertia(2, 0));
   REQUIRE_FALSE(sim.advance(100));
   RunSpec again = parse_scene_toml(scene_to_toml(sim, "clump"), "saved.toml");
   Simulation reloaded = make_simulation(again);
   check_same_world(sim.world(), reloaded.world());
-  CHECK(reloaded.world().clump[0][2].centre == sim.world().clump[0][2].centre);
+  CHECK(reloaded.world().shape[0]->members()[2].centre == sim.world().shape[0]->members()[2].centre);
+}
+
+TEST_CASE("a polyhedron in a scene file is fitted to its centroid and principal axes and round-trips") {
+  const std::string text =
+      "[scene]\ndt = 0.01\n[[body]]\nshape = \"polyhedron\"\nmass = 3.0\nposition = [1, 2, 3]\n"
+      "vertices = [0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0.5, 2, 1, 0.5]\nangular_velocity = [0.3, 1.0, 0.2]\n";
+  RunSpec spec = parse_scene_toml(text, "poly.toml");
+  Simulation sim = make_simulation(spec);
+  REQUIRE(sim.world().shape[0]->kind() == "polyhedron");
+  REQUIRE_FALSE(sim.advance(50));
+  RunSpec again = parse_scene_toml(scene_to_toml(sim, "poly"), "saved.toml");
+  Simulation reloaded = make_simulation(again);
+  check_same_world(sim.world(), reloaded.world());
+  ParamTable a, b;
+  sim.world().shape[0]->save(a);
+  reloaded.world().shape[0]->save(b);
+  CHECK(a.numbers("vertices") == b.numbers("vertices"));
+  CHECK_THROWS_WITH_AS(parse_scene_toml("[[body]]\nshape = \"cone\"\n", "bad.toml"),
+                       doctest::Contains("unknown shape 'cone' (known: box, clump, polyhedron, sphere)"),
+                       InputError);
 }

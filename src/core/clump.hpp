@@ -3,14 +3,10 @@
 // volume integration of the union, and their body frame is the principal frame.
 #include <vector>
 
+#include "core/shapes/shape.hpp"
 #include "core/types.hpp"
 
 namespace stepwise {
-
-struct ClumpSphere {
-  Vec3 centre;  // body frame (or the template frame before principal axes are found)
-  double radius;
-};
 
 struct MassProperties {
   double volume = 0;

@@ -8,8 +8,8 @@ namespace stepwise {
 World::World(const World& other)
     : x(other.x), v(other.v), q(other.q), L(other.L), w(other.w), mass(other.mass),
       inv_mass(other.inv_mass), inertia(other.inertia), shape(other.shape), radius(other.radius),
-      half_extents(other.half_extents), flags(other.flags), pivot(other.pivot),
-      pivot_arm(other.pivot_arm), clump(other.clump), local_damping(other.local_damping) {
+      flags(other.flags), pivot(other.pivot), pivot_arm(other.pivot_arm),
+      non_spheres(other.non_spheres), local_damping(other.local_damping) {
   for (const auto& f : other.forces) forces.push_back(f->clone());
 }
 
@@ -23,9 +23,9 @@ World& World::operator=(const World& other) {
 
 double sphere_inertia(double mass, double radius) { return 0.4 * mass * radius * radius; }
 
-Vec3 box_inertia(double mass, const Vec3& h) {
-  const Vec3 s = h.cwiseProduct(h);
-  return mass / 3.0 * Vec3(s.y() + s.z(), s.x() + s.z(), s.x() + s.y());
+int sphere_type() {
+  static const int type = shape_type("sphere");
+  return type;
 }
 
 namespace {
@@ -41,27 +41,25 @@ void append(VecX& vec, double value) {
 }  // namespace
 
 int World::add_body(const BodySpec& s) {
+  const std::string body = "body " + std::to_string(size());
   if (!(s.mass > 0) || !std::isfinite(s.mass))
-    throw InputError("body " + std::to_string(size()) + ": mass must be positive and finite");
-  if (s.shape == Shape::Sphere && !(s.radius > 0))
-    throw InputError("body " + std::to_string(size()) + ": radius must be positive");
-  if (s.shape == Shape::Clump && (s.clump.empty() || s.inertia.isZero()))
-    throw InputError("body " + std::to_string(size()) + ": a clump needs spheres and inertia (use clump_body)");
-  if (s.shape == Shape::Box && !(s.half_extents.minCoeff() > 0))
-    throw InputError("body " + std::to_string(size()) + ": box sides must be positive");
-  Vec3 principal = s.inertia;
-  if (principal.isZero())
-    principal = s.shape == Shape::Sphere ? Vec3::Constant(sphere_inertia(s.mass, s.radius))
-                                         : box_inertia(s.mass, s.half_extents);
-  if (!(principal.minCoeff() > 0))
-    throw InputError("body " + std::to_string(size()) + ": inertia must be positive");
-  const int i = size();
-  double bounding_radius = s.radius;
-  if (s.shape == Shape::Clump) {
-    bounding_radius = 0;
-    for (const ClumpSphere& c : s.clump)
-      bounding_radius = std::max(bounding_radius, c.centre.norm() + c.radius);
+    throw InputError(body + ": mass must be positive and finite");
+  ShapePtr body_shape = s.shape;
+  if (!body_shape) {
+    if (!(s.radius > 0) || !std::isfinite(s.radius))
+      throw InputError(body + ": radius must be positive and finite");
+    // Spheres of one radius in a row share one shape (a packing has a handful).
+    const bool same = !shape.empty() && shape.back()->type() == sphere_type() &&
+                      radius(size() - 1) == s.radius;
+    body_shape = same ? shape.back() : sphere_shape(s.radius);
   }
+  Vec3 principal = s.inertia;
+  if (principal.isZero()) principal = s.mass * body_shape->unit_inertia();
+  if (!(principal.minCoeff() > 0) || !principal.allFinite())
+    throw InputError(body + ": inertia must be positive (a " + body_shape->kind() +
+                     " read in its body frame needs `inertia`)");
+  const int i = size();
+  const double bounding_radius = body_shape->bounding_radius();
   const bool fixed = s.flags & kFixed;  // a fixed body never moves, whatever the input says
   append_column(x, s.position);
   append_column(v, fixed ? Vec3::Zero() : s.velocity);
@@ -73,14 +71,13 @@ int World::add_body(const BodySpec& s) {
   append(mass, s.mass);
   append(inv_mass, (s.flags & (kFixed | kDriven | kPivot)) ? 0.0 : 1.0 / s.mass);
   append_column(inertia, principal);
-  shape.push_back(s.shape);
+  non_spheres += body_shape->type() != sphere_type();
+  shape.push_back(std::move(body_shape));
   append(radius, bounding_radius);
-  append_column(half_extents, s.half_extents);
   flags.push_back(s.flags);
   append_column(pivot, s.pivot);
   append_column(pivot_arm, s.pivot_arm.allFinite() ? s.pivot_arm
                                                    : Vec3(q[i].conjugate() * (s.position - s.pivot)));
-  clump.push_back(s.shape == Shape::Clump ? s.clump : std::vector<ClumpSphere>{});
   set_angular_velocity(i, fixed ? Vec3::Zero() : s.angular_velocity);
   return i;
 }
@@ -94,27 +91,26 @@ BodySpec World::body_spec(int i) const {
   s.mass = mass(i);
   s.shape = shape[i];
   s.radius = radius(i);
-  s.half_extents = half_extents.col(i);
   s.inertia = inertia.col(i);
   s.flags = flags[i];
   s.pivot = pivot.col(i);
   s.pivot_arm = pivot_arm.col(i);
-  s.clump = clump[i];
   return s;
+}
+
+BodySpec shaped_body(ShapePtr shape, double mass, const Vec3& origin, const Quat& orientation) {
+  BodySpec b;
+  b.mass = mass;
+  b.position = origin + orientation * shape->frame().centre;
+  b.orientation = (orientation * shape->frame().axes).normalized();
+  b.radius = shape->bounding_radius();
+  b.shape = std::move(shape);
+  return b;
 }
 
 BodySpec clump_body(const std::vector<ClumpSphere>& spheres, double mass, const Vec3& origin,
                     const Quat& orientation) {
-  const MassProperties p = clump_mass_properties(spheres);
-  BodySpec b;
-  b.shape = Shape::Clump;
-  b.mass = mass;
-  b.inertia = p.principal * (mass / p.volume);
-  b.position = origin + orientation * p.centre;
-  b.orientation = (orientation * p.axes).normalized();
-  for (const ClumpSphere& s : spheres)
-    b.clump.push_back({p.axes.conjugate() * (s.centre - p.centre), s.radius});
-  return b;
+  return shaped_body(clump_shape(spheres), mass, origin, orientation);
 }
 
 ForceModel& World::add_force(std::unique_ptr<ForceModel> model) {

@@ -5,13 +5,11 @@
 #include <memory>
 #include <vector>
 
-#include "core/clump.hpp"
 #include "core/force_model.hpp"
+#include "core/shapes/shape.hpp"
 #include "core/types.hpp"
 
 namespace stepwise {
-
-enum class Shape : std::uint8_t { Sphere, Box, Clump };
 
 enum BodyFlags : std::uint8_t {
   kFixed = 1,   // never moves
@@ -26,21 +24,21 @@ struct BodySpec {
   Quat orientation = Quat::Identity();
   Vec3 angular_velocity = Vec3::Zero();  // world frame
   double mass = 1.0;
-  Shape shape = Shape::Sphere;
-  double radius = 0.1;
-  Vec3 half_extents = Vec3::Constant(0.1);
+  ShapePtr shape;       // null: a sphere of `radius`
+  double radius = 0.1;  // the sphere's radius; for other shapes, set from the shape
   // Principal moments in the body frame; zero means "from the shape (uniform density)".
   Vec3 inertia = Vec3::Zero();
   std::uint8_t flags = 0;
   Vec3 pivot = Vec3::Zero();  // kPivot: the fixed point, world frame
   // kPivot: centre of mass from the pivot in the body frame; NaN means "from position".
   Vec3 pivot_arm = Vec3::Constant(std::numeric_limits<double>::quiet_NaN());
-  // Shape::Clump: member spheres in the body (principal) frame; `radius` becomes their bound.
-  std::vector<ClumpSphere> clump;
 };
 
-// A clump body from spheres given in a template frame placed at `origin` with `orientation`:
-// mass properties are integrated, the body sits at the centroid in its principal frame.
+// A body of this shape whose template frame is placed at `origin` with `orientation`: the body
+// sits at the shape's centroid in its principal frame (Shape::frame()).
+BodySpec shaped_body(ShapePtr shape, double mass, const Vec3& origin = Vec3::Zero(),
+                     const Quat& orientation = Quat::Identity());
+// A clump body from spheres given in a template frame (mass properties integrated).
 BodySpec clump_body(const std::vector<ClumpSphere>& template_spheres, double mass,
                     const Vec3& origin = Vec3::Zero(), const Quat& orientation = Quat::Identity());
 
@@ -75,13 +73,13 @@ class World {
   Positions L, w;  // angular momentum and angular velocity, world frame
   VecX mass, inv_mass;  // inv_mass is 0 for fixed and driven bodies
   Positions inertia;    // principal moments, body frame, about the centre of mass
-  std::vector<Shape> shape;
-  VecX radius;
-  Positions half_extents;
+  std::vector<ShapePtr> shape;  // shared: bodies of one shape point at the same one
+  VecX radius;                  // bounding radius about the centre (a sphere's radius)
   std::vector<std::uint8_t> flags;
   Positions pivot;      // kPivot bodies: fixed point (world)
   Positions pivot_arm;  // kPivot bodies: centre of mass relative to the pivot (body frame)
-  std::vector<std::vector<ClumpSphere>> clump;  // member spheres (body frame); empty otherwise
+  // Bodies that are not spheres: the granular kernels take a World without any as it is.
+  int non_spheres = 0;
 
   std::vector<std::unique_ptr<ForceModel>> forces;
   // PFC local damping: each free body's unbalanced force and torque lose alpha |F| per component,
@@ -89,7 +87,8 @@ class World {
   double local_damping = 0;
 };
 
-Vec3 box_inertia(double mass, const Vec3& half_extents);
 double sphere_inertia(double mass, double radius);
+// The collision-table index of spheres (Shape::type()).
+int sphere_type();
 
 }  // namespace stepwise

@@ -61,7 +61,7 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
     }
   }
   for (int i = 0; i < world.size(); ++i) {
-    if (world.shape[i] != Shape::Sphere)
+    if (world.shape[i]->type() != sphere_type())
       throw InputError(what + ": body " + std::to_string(i) + " is not a sphere");
     if (world.flags[i]) throw InputError(what + ": body " + std::to_string(i) + " is fixed or driven");
   }

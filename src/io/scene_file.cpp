@@ -60,40 +60,32 @@ void flatten_into(const ParamTable& table, const std::string& prefix,
 }
 
 BodySpec read_body(const ParamTable& t) {
-  BodySpec b;
-  b.mass = t.number("mass", 1.0);
-  const std::string shape = t.text("shape", "sphere");
-  if (shape == "sphere") b.shape = Shape::Sphere;
-  else if (shape == "box") b.shape = Shape::Box;
-  else if (shape == "clump") b.shape = Shape::Clump;
-  else throw InputError(t.where() + ": shape must be 'sphere', 'box' or 'clump' (got '" + shape + "')");
-  b.radius = t.number("radius", 0.1);
-  b.half_extents = t.vec3("half_extents", Vec3::Constant(0.1));
-  b.position = t.vec3("position", Vec3::Zero());
-  b.velocity = t.vec3("velocity", Vec3::Zero());
+  const std::string kind = t.text("shape", "sphere");
+  if (!ShapeRegistry::instance().contains(kind))
+    throw InputError(t.where() + ": " + ShapeRegistry::instance().unknown_message(kind));
+  // With `inertia` given (as a save writes it) the shape's keys are in the body frame already;
+  // otherwise a clump's spheres or a polyhedron's vertices are a template the body is fitted to.
+  const bool body_frame = t.has("inertia");
+  ShapePtr shape = make_shape(kind, t, body_frame);
+  const double mass = t.number("mass", 1.0);
+  const Vec3 position = t.vec3("position", Vec3::Zero());
   auto q = t.numbers("orientation", {1, 0, 0, 0});
   if (q.size() != 4) throw InputError(t.where() + ": orientation must be [w, x, y, z]");
-  b.orientation = Quat(q[0], q[1], q[2], q[3]);
-  if (!(b.orientation.norm() > 0)) throw InputError(t.where() + ": orientation must not be zero");
+  const Quat orientation(q[0], q[1], q[2], q[3]);
+  if (!(orientation.norm() > 0)) throw InputError(t.where() + ": orientation must not be zero");
+  BodySpec b;
+  if (body_frame) {
+    b.mass = mass;
+    b.position = position;
+    b.orientation = orientation;
+    b.radius = shape->bounding_radius();
+    b.shape = shape;
+  } else {
+    b = shaped_body(shape, mass, position, orientation);
+  }
+  b.velocity = t.vec3("velocity", Vec3::Zero());
   b.angular_velocity = t.vec3("angular_velocity", Vec3::Zero());
   b.inertia = t.vec3("inertia", Vec3::Zero());
-  if (b.shape == Shape::Clump) {
-    const auto flat = t.numbers("spheres", {});
-    if (flat.empty() || flat.size() % 4 != 0)
-      throw InputError(t.where() + ": a clump needs spheres = [x, y, z, r, x, y, z, r, ...]");
-    std::vector<ClumpSphere> spheres;
-    for (size_t k = 0; k < flat.size(); k += 4)
-      spheres.push_back({Vec3(flat[k], flat[k + 1], flat[k + 2]), flat[k + 3]});
-    if (b.inertia.isZero()) {
-      // Spheres in the clump's template frame: integrate mass properties, find principal axes.
-      BodySpec placed = clump_body(spheres, b.mass, b.position, b.orientation);
-      placed.velocity = b.velocity;
-      placed.angular_velocity = b.angular_velocity;
-      b = placed;
-    } else {
-      b.clump = spheres;  // already the body frame (as `save` writes it)
-    }
-  }
   if (t.flag("fixed", false)) b.flags |= kFixed;
   if (t.flag("driven", false)) b.flags |= kDriven;
   if (t.flag("driven_spin", false)) b.flags |= kDrivenSpin;
@@ -271,19 +263,10 @@ std::string scene_to_toml(Simulation& sim, const std::string& label, double dura
   for (int i = 0; i < world.size(); ++i) {
     out << "\n[[body]]\n";
     out << "mass = " << format_double(world.mass(i)) << "\n";
-    if (world.shape[i] == Shape::Sphere) {
-      out << "shape = \"sphere\"\nradius = " << format_double(world.radius(i)) << "\n";
-    } else if (world.shape[i] == Shape::Box) {
-      out << "shape = \"box\"\nhalf_extents = " << vec_text(world.half_extents.col(i)) << "\n";
-    } else {
-      out << "shape = \"clump\"\nspheres = [";
-      for (size_t k = 0; k < world.clump[i].size(); ++k) {
-        const ClumpSphere& s = world.clump[i][k];
-        out << (k ? ", " : "") << format_double(s.centre.x()) << ", " << format_double(s.centre.y())
-            << ", " << format_double(s.centre.z()) << ", " << format_double(s.radius);
-      }
-      out << "]\n";
-    }
+    out << "shape = \"" << world.shape[i]->kind() << "\"\n";
+    ParamTable keys;
+    world.shape[i]->save(keys);
+    write_table(out, keys, "body");
     out << "inertia = " << vec_text(world.inertia.col(i)) << "\n";
     out << "position = " << vec_text(world.x.col(i)) << "\n";
     out << "velocity = " << vec_text(world.v.col(i)) << "\n";

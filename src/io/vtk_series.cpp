@@ -55,7 +55,7 @@ void VtkSeries::write_frame(Simulation& sim) {
     }
     const Quat& q = world.q[i];
     orientation.insert(orientation.end(), {q.w(), q.x(), q.y(), q.z()});
-    radius.push_back(world.shape[i] == Shape::Box ? world.half_extents.col(i).norm() : world.radius(i));
+    radius.push_back(world.radius(i));  // the bounding radius of other shapes
     id.push_back(i);
   }
   std::ostringstream connectivity, offsets, types;

@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "core/bonds/bond_common.hpp"
+#include "core/shapes/convex_hull.hpp"
 #include "core/simulation.hpp"
 
 namespace stepwise {
@@ -14,6 +15,42 @@ Float3 to_float(const Vec3& v) {
   return {static_cast<float>(v.x()), static_cast<float>(v.y()), static_cast<float>(v.z())};
 }
 
+// A body's shape, drawn into the snapshot's instance lists (Shape::draw).
+class SnapshotSink final : public DrawSink {
+ public:
+  SnapshotSink(Snapshot& out) : out_(out) {}
+  void place(const Vec3& x, const Quat& q, int body) { x_ = x, q_ = q, body_ = body; }
+  void sphere(const Vec3& centre, double radius) override {
+    out_.spheres.push_back({to_float(x_ + q_ * centre), static_cast<float>(radius), body_});
+  }
+  void box(const Vec3& half_extents) override {
+    out_.boxes.push_back({to_float(x_), orientation(), to_float(half_extents), body_});
+  }
+  void hull(const ConvexHull& hull) override {
+    // Each distinct hull once, as triangles in its body frame; instances point at it.
+    int mesh = 0;
+    while (mesh < int(meshes_.size()) && meshes_[mesh] != &hull) ++mesh;
+    if (mesh == int(meshes_.size())) {
+      meshes_.push_back(&hull);
+      std::vector<Float3> triangles;
+      for (const ConvexHull::Face& f : hull.faces)
+        for (size_t k = 1; k + 1 < f.corners.size(); ++k)
+          for (int c : {f.corners[0], f.corners[k], f.corners[k + 1]})
+            triangles.push_back(to_float(hull.vertices[c]));
+      out_.meshes.push_back(std::move(triangles));
+    }
+    out_.hulls.push_back({to_float(x_), orientation(), mesh, body_});
+  }
+
+ private:
+  Float4 orientation() const { return {float(q_.w()), float(q_.x()), float(q_.y()), float(q_.z())}; }
+  Snapshot& out_;
+  std::vector<const ConvexHull*> meshes_;
+  Vec3 x_ = Vec3::Zero();
+  Quat q_ = Quat::Identity();
+  int body_ = 0;
+};
+
 void fill_bodies(Simulation& sim, Snapshot& out) {
   const World& world = sim.world();
   const int n = world.size();
@@ -22,6 +59,9 @@ void fill_bodies(Simulation& sim, Snapshot& out) {
   out.bodies = n;
   out.spheres.clear();
   out.boxes.clear();
+  out.hulls.clear();
+  out.meshes.clear();
+  SnapshotSink sink(out);
   for (auto* column : {&out.position, &out.velocity, &out.angular_velocity, &out.force, &out.torque})
     column->resize(n);
   out.mass.resize(n);
@@ -38,21 +78,12 @@ void fill_bodies(Simulation& sim, Snapshot& out) {
     out.kinetic_energy[i] = static_cast<float>(0.5 * world.mass(i) * world.v.col(i).squaredNorm() +
                                                0.5 * world.w.col(i).dot(world.L.col(i)));
     out.fixed[i] = world.flags[i] & kFixed ? 1 : 0;
-    const Quat& q = world.q[i];
-    switch (world.shape[i]) {
-      case Shape::Sphere:
-        out.spheres.push_back({out.position[i], static_cast<float>(world.radius(i)), i});
-        break;
-      case Shape::Box:
-        out.boxes.push_back({out.position[i],
-                             {float(q.w()), float(q.x()), float(q.y()), float(q.z())},
-                             to_float(world.half_extents.col(i)), i});
-        break;
-      case Shape::Clump:
-        for (const ClumpSphere& s : world.clump[i])
-          out.spheres.push_back({to_float(x + q * s.centre), static_cast<float>(s.radius), i});
-        break;
+    if (world.shape[i]->type() == sphere_type()) {  // most bodies: no call through the shape
+      out.spheres.push_back({out.position[i], static_cast<float>(world.radius(i)), i});
+      continue;
     }
+    sink.place(x, world.q[i], i);
+    world.shape[i]->draw(sink);
   }
 }
 

@@ -29,6 +29,13 @@ struct BoxInstance {
   Float3 half_extents;
   int body;
 };
+// A convex polyhedron: which of Snapshot::meshes, placed.
+struct HullInstance {
+  Float3 position;
+  Float4 orientation;
+  int mesh;
+  int body;
+};
 struct BondLine {
   int i, j;
   float load;  // largest of |F_n|, |F_s|, |M_t|, |M_b| relative to the largest in the scene
@@ -70,6 +77,8 @@ struct Snapshot {
   int bodies = 0;
   std::vector<SphereInstance> spheres;  // spheres and clump members
   std::vector<BoxInstance> boxes;
+  std::vector<HullInstance> hulls;
+  std::vector<std::vector<Float3>> meshes;  // triangles, body frame, three corners each
   std::vector<Float3> position, velocity, angular_velocity, force, torque;
   std::vector<float> mass, kinetic_energy;
   std::vector<std::uint8_t> fixed;

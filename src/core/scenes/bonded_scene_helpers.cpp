@@ -34,8 +34,7 @@ void add_bonded_cube_row(World& world, const ParamTable& p, int n,
   std::vector<std::pair<int, int>> pairs;
   for (int k = 0; k < n; ++k) {
     BodySpec cube;
-    cube.shape = Shape::Box;
-    cube.half_extents = Vec3::Constant(0.5);
+    cube.shape = box_shape(Vec3::Constant(0.5));
     cube.mass = 1.0;
     cube.position = Vec3(k, 0, 0);
     customise(k, cube);

@@ -11,12 +11,11 @@ namespace stepwise {
 BodySpec rigid_body_from(const ParamTable& p, double mass) {
   BodySpec body;
   body.mass = mass;
-  body.shape = Shape::Box;
   const double a = p.number("a"), b = p.number("b"), c = p.number("c");
   if (a > 0 || b > 0 || c > 0) {
     if (!(a > 0 && b > 0 && c > 0))
       throw InputError(p.where() + ": give all three box sides a, b, c (positive)");
-    body.half_extents = 0.5 * Vec3(a, b, c);
+    body.shape = box_shape(0.5 * Vec3(a, b, c));
     return body;  // inertia from the box
   }
   const Vec3 I(positive(p, "I1"), positive(p, "I2"), positive(p, "I3"));
@@ -25,9 +24,9 @@ BodySpec rigid_body_from(const ParamTable& p, double mass) {
   body.inertia = I;
   // Draw it as the uniform box with these moments: h_x^2 = 3/(2m) (I2 + I3 - I1), etc.
   const double s = 1.5 / mass;
-  body.half_extents = Vec3(std::sqrt(std::max(1e-6, s * (I(1) + I(2) - I(0)))),
-                           std::sqrt(std::max(1e-6, s * (I(0) + I(2) - I(1)))),
-                           std::sqrt(std::max(1e-6, s * (I(0) + I(1) - I(2)))));
+  body.shape = box_shape(Vec3(std::sqrt(std::max(1e-6, s * (I(1) + I(2) - I(0)))),
+                              std::sqrt(std::max(1e-6, s * (I(0) + I(2) - I(1)))),
+                              std::sqrt(std::max(1e-6, s * (I(0) + I(1) - I(2))))));
   return body;
 }
 

@@ -1,0 +1,75 @@
+#include "core/shapes/shape.hpp"
+
+#include <map>
+#include <mutex>
+
+namespace stepwise {
+namespace {
+
+std::map<std::string, int>& shape_types() {
+  static std::map<std::string, int> types;
+  return types;
+}
+std::mutex& shape_types_lock() {
+  static std::mutex lock;
+  return lock;
+}
+
+}  // namespace
+
+int shape_type(const std::string& kind) {
+  std::lock_guard<std::mutex> hold(shape_types_lock());
+  auto& types = shape_types();
+  const auto found = types.find(kind);
+  if (found != types.end()) return found->second;
+  const int type = int(types.size());
+  types[kind] = type;
+  return type;
+}
+
+int shape_type_count() {
+  std::lock_guard<std::mutex> hold(shape_types_lock());
+  return int(shape_types().size());
+}
+
+Shape::Shape(const std::string& kind) : kind_(kind), type_(shape_type(kind)) {}
+
+const std::vector<ClumpSphere>& Shape::members() const {
+  static const std::vector<ClumpSphere> none;
+  return none;
+}
+
+ShapePtr make_shape(const std::string& kind, const ParamTable& keys, bool body_frame) {
+  return ShapeRegistry::instance().make(kind, keys, body_frame);
+}
+
+ShapePtr sphere_shape(double radius) {
+  ParamTable keys("sphere");
+  keys.set("radius", radius);
+  return make_shape("sphere", keys, true);
+}
+
+ShapePtr box_shape(const Vec3& half_extents) {
+  ParamTable keys("box");
+  keys.set("half_extents", std::vector<double>{half_extents.x(), half_extents.y(), half_extents.z()});
+  return make_shape("box", keys, true);
+}
+
+ShapePtr clump_shape(const std::vector<ClumpSphere>& spheres, bool body_frame) {
+  ParamTable keys("clump");
+  std::vector<double> flat;
+  for (const ClumpSphere& s : spheres)
+    flat.insert(flat.end(), {s.centre.x(), s.centre.y(), s.centre.z(), s.radius});
+  keys.set("spheres", flat);
+  return make_shape("clump", keys, body_frame);
+}
+
+ShapePtr polyhedron_shape(const std::vector<Vec3>& vertices, bool body_frame) {
+  ParamTable keys("polyhedron");
+  std::vector<double> flat;
+  for (const Vec3& v : vertices) flat.insert(flat.end(), {v.x(), v.y(), v.z()});
+  keys.set("vertices", flat);
+  return make_shape("polyhedron", keys, body_frame);
+}
+
+}  // namespace stepwise
