@@ -19,6 +19,7 @@
 #include "core/contacts/granular_pairs.hpp"
 #include "core/contacts/granular_walls.hpp"
 #include "core/contacts/neighbor_list.hpp"
+#include "core/contacts/shape_contacts.hpp"
 #include "core/parallel.hpp"
 #include "core/world.hpp"
 
@@ -93,9 +94,12 @@ class GranularContacts final : public ForceModel {
       });
     }
     if (stale || !candidates_.track(n, list_.rebuild_at())) {
-      rebuild(s.x, world.radius, ctx.parallel, Commit ? ctx.dt : -1.0);
+      rebuild(world, s.x, ctx.parallel, Commit ? ctx.dt : -1.0);
       candidates_.restart(n);
     }
+    // Bodies that are not spheres go through the collision table (shape_contacts.hpp); packed
+    // with radius -inf, the sphere kernels' wall screen never finds them touching a wall.
+    for (int b : shapes_.bodies()) positions_[b].c[3] = -std::numeric_limits<double>::infinity();
     candidates_.update_limits(list_.skin());
     if (static_cast<int>(wall_history_.size()) != n * static_cast<int>(walls_.size())) {
       wall_history_.assign(n * walls_.size(), Vec3::Zero());
@@ -181,6 +185,17 @@ class GranularContacts final : public ForceModel {
       sums.contacts += task.sums.contacts;
       sums.walls += task.sums.walls;
     }
+    if (!shapes_.empty()) {
+      ShapeContactSums shape_sums;
+      const ContactParams params{mu_, mu_roll_, mu_twist_, ctx.dt, law_.at(0.0, 1.0, 1.0).kt};
+      shapes_.apply<Law, Commit>(s, law_, params, planes_, out, shape_sums);
+      sums.potential += shape_sums.potential;
+      sums.dissipation += shape_sums.dissipation;
+      sums.external += shape_sums.external;
+      sums.capped += shape_sums.capped;
+      sums.contacts += shape_sums.contacts;
+      sums.walls += shape_sums.walls;
+    }
     out.potential += sums.potential;
     out.dissipation_power += sums.dissipation;
     out.external_power += sums.external;
@@ -196,6 +211,7 @@ class GranularContacts final : public ForceModel {
     for (int i = 0; i + 1 < int(offsets.size()) && i < world.size(); ++i) {
       for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
         const int j = neighbors[k];
+        if (k < int(slot_is_shape_.size()) && slot_is_shape_[k]) continue;  // shapes_ reports those
         const double reach = world.radius(i) + world.radius(j);
         const double r = (world.x.col(i) - world.x.col(j)).norm();
         if (r < reach)
@@ -204,6 +220,7 @@ class GranularContacts final : public ForceModel {
                              (reach - r)});
       }
     }
+    shapes_.contact_forces(out);
   }
   double max_frequency(const World& world) const override {
     if (world.size() == 0) return 0;
@@ -255,6 +272,7 @@ class GranularContacts final : public ForceModel {
                       wall_history_[k].y(), wall_history_[k].z()});
     out.set("pairs", pairs);
     out.set("walls", walls);
+    shapes_.save_state(out);
     out.set("dissipation", committed_dissipation_);
   }
   void load_state(const ParamTable& in) override {
@@ -266,6 +284,7 @@ class GranularContacts final : public ForceModel {
       pending_[{int(pairs[k]), int(pairs[k + 1])}] = Vec3(pairs[k + 2], pairs[k + 3], pairs[k + 4]);
     pending_walls_ = walls;
     committed_dissipation_ = in.number("dissipation", 0.0);
+    shapes_.load_state(in);
     list_.invalidate();  // the next evaluation rebuilds the list and takes the history over
     history_.clear();
     wall_history_.clear();
@@ -495,7 +514,8 @@ class GranularContacts final : public ForceModel {
 
   // A new list for the packed bodies at x. Springs of pairs that left the list (they moved
   // apart by more than the skin in one step) are let go, booked when commit_dt > 0.
-  void rebuild(const Positions& x, const VecX& radius, Parallel* parallel, double commit_dt) {
+  void rebuild(const World& world, const Positions& x, Parallel* parallel, double commit_dt) {
+    const VecX& radius = world.radius;
     // Carry each pair's history over to the new list (both lists are sorted per body).
     const std::vector<int> old_offsets = list_.offsets(), old_neighbors = list_.neighbors();
     std::vector<Spring> old_history;
@@ -529,6 +549,9 @@ class GranularContacts final : public ForceModel {
         release_pair(i, j, old_history[a].xi, commit_dt, released);
       }
     committed_dissipation_ += released.capped;
+    shapes_.rebuild(world, list_, int(walls_.size()), slot_is_shape_);
+    for (size_t k = 0; k < slot_is_shape_.size(); ++k)  // never the sphere kernels' candidates
+      if (slot_is_shape_[k]) gaps_[k] = std::numeric_limits<double>::infinity();
     if (pending_.empty()) return;
     for (int i = 0; i < list_.size(); ++i)  // history loaded with a saved state
       for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
@@ -566,6 +589,8 @@ class GranularContacts final : public ForceModel {
   // Per body: bit w set if its spring with wall w may be stretched (walls 0 to 63).
   std::vector<std::uint64_t> wall_engaged_;
   std::map<std::pair<int, int>, Vec3> pending_;  // loaded pair history until the next rebuild
+  ShapeContacts shapes_;              // pairs and walls with a body that is not a sphere
+  std::vector<char> slot_is_shape_;   // per list slot: a pair shapes_ computes
   std::vector<double> pending_walls_;
   double committed_dissipation_ = 0;
 };

@@ -11,10 +11,13 @@ namespace {
 
 class ClumpShape final : public Shape {
  public:
+  static constexpr size_t kMaxMembers = 1000;  // feature ids give a member 16 bits
   ClumpShape(const ParamTable& p, bool body_frame) : Shape("clump") {
     const std::vector<double> flat = p.numbers("spheres", {});
     if (flat.empty() || flat.size() % 4 != 0)
       throw InputError(p.where() + ": a clump needs spheres = [x, y, z, r, x, y, z, r, ...]");
+    if (flat.size() / 4 > kMaxMembers)
+      throw InputError(p.where() + ": a clump has at most " + std::to_string(kMaxMembers) + " spheres");
     for (size_t k = 0; k < flat.size(); k += 4)
       spheres_.push_back({Vec3(flat[k], flat[k + 1], flat[k + 2]), flat[k + 3]});
     for (const ClumpSphere& s : spheres_)
@@ -29,6 +32,7 @@ class ClumpShape final : public Shape {
       inertia_ = mass.principal / mass.volume;
     }
     for (const ClumpSphere& s : spheres_) {
+      parts_.push_back(sphere_shape(s.radius));
       radius_ = std::max(radius_, s.centre.norm() + s.radius);
       smallest_ = std::min(smallest_, s.radius);
     }
@@ -48,6 +52,7 @@ class ClumpShape final : public Shape {
     return best;
   }
   const std::vector<ClumpSphere>& members() const override { return spheres_; }
+  const std::vector<ShapePtr>& member_shapes() const override { return parts_; }
   void save(ParamTable& out) const override {
     std::vector<double> flat;
     for (const ClumpSphere& s : spheres_)
@@ -60,6 +65,7 @@ class ClumpShape final : public Shape {
 
  private:
   std::vector<ClumpSphere> spheres_;
+  std::vector<ShapePtr> parts_;
   double volume_ = 0, radius_ = 0, smallest_ = INFINITY;
   Vec3 inertia_ = Vec3::Zero();  // zero: not integrated (body frame)
 };

@@ -39,6 +39,11 @@ const std::vector<ClumpSphere>& Shape::members() const {
   return none;
 }
 
+const std::vector<ShapePtr>& Shape::member_shapes() const {
+  static const std::vector<ShapePtr> none;
+  return none;
+}
+
 ShapePtr make_shape(const std::string& kind, const ParamTable& keys, bool body_frame) {
   return ShapeRegistry::instance().make(kind, keys, body_frame);
 }

@@ -39,6 +39,9 @@ class DrawSink {
   virtual void hull(const ConvexHull& hull) = 0;  // faces as polygons
 };
 
+class Shape;
+using ShapePtr = std::shared_ptr<const Shape>;
+
 class Shape {
  public:
   static constexpr const char* kRegistryKind = "shape";
@@ -57,6 +60,8 @@ class Shape {
   virtual const ConvexHull* hull() const { return nullptr; }  // polyhedral convex shapes
   // Compound shapes (clumps): their parts, spheres in the body frame. Empty for the rest.
   virtual const std::vector<ClumpSphere>& members() const;
+  // The same parts as sphere shapes, in the same order, for the collision table.
+  virtual const std::vector<ShapePtr>& member_shapes() const;
   // The keys that rebuild it from a scene file, in the body frame.
   virtual void save(ParamTable& out) const = 0;
   virtual void draw(DrawSink& sink) const = 0;
@@ -71,7 +76,6 @@ class Shape {
   int type_;
 };
 
-using ShapePtr = std::shared_ptr<const Shape>;
 // Built from a [[body]] table's keys; `body_frame`: the keys are in the body (principal) frame
 // already (a saved state), so nothing is moved and the shape reloads bit for bit.
 using ShapeRegistry = Registry<Shape, const ParamTable&, bool>;

@@ -1,0 +1,126 @@
+// Box against box, box against polyhedron and polyhedron against polyhedron: the separating-axis
+// test (separating_axis.hpp) finds the axis of least overlap. On a face axis the other body's
+// most opposed face is clipped against the reference face's sides (Sutherland-Hodgman) and the
+// points below the reference plane are the manifold (at most four kept); on an edge pair the
+// contact is the pair of nearest points of the two edges.
+#include <algorithm>
+#include <cmath>
+
+#include "core/collision/separating_axis.hpp"
+
+namespace stepwise {
+namespace {
+
+struct ClipPoint {
+  Vec3 p;
+  std::uint64_t id;  // an incident corner, or where an incident edge crossed a side plane
+};
+
+// The face of h most opposed to n.
+int incident_face(const PlacedHull& h, const Vec3& n) {
+  int best = 0;
+  for (int f = 1; f < int(h.normals.size()); ++f)
+    if (h.normals[f].dot(n) < h.normals[best].dot(n)) best = f;
+  return best;
+}
+
+void face_contact(const PlacedHull& ref, int face, const PlacedHull& inc, bool ref_is_b,
+                  Contacts& out) {
+  thread_local std::vector<ClipPoint> polygon, clipped;
+  const Vec3 n = ref.normals[face];
+  const int incident = incident_face(inc, n);
+  polygon.clear();
+  for (int c : inc.hull->faces[incident].corners) polygon.push_back({inc.vertices[c], std::uint64_t(c)});
+  const std::vector<int>& corners = ref.hull->faces[face].corners;
+  const int sides = int(corners.size());
+  for (int s = 0; s < sides && !polygon.empty(); ++s) {
+    const Vec3& u = ref.vertices[corners[s]];
+    const Vec3 side = (ref.vertices[corners[(s + 1) % sides]] - u).cross(n);  // outward
+    clipped.clear();
+    for (size_t k = 0; k < polygon.size(); ++k) {
+      const ClipPoint& p = polygon[k];
+      const ClipPoint& q = polygon[(k + 1) % polygon.size()];
+      const double dp = side.dot(p.p - u), dq = side.dot(q.p - u);
+      if (dp <= 0) clipped.push_back(p);
+      if ((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) {
+        const std::uint64_t low = std::min(p.id, q.id) & 0xfff, high = std::max(p.id, q.id) & 0xfff;
+        clipped.push_back({p.p + dp / (dp - dq) * (q.p - p.p),
+                           0x1000000 | std::uint64_t(s) << 24 | low << 12 | high});
+      }
+    }
+    polygon.swap(clipped);
+  }
+  const size_t first = out.size();
+  const Vec3 normal = ref_is_b ? n : Vec3(-n);
+  const std::uint64_t faces = std::uint64_t(ref_is_b) << 63 | std::uint64_t(face) << 48 |
+                              std::uint64_t(incident) << 40;
+  for (const ClipPoint& p : polygon) {
+    const double below = n.dot(p.p) - ref.offsets[face];
+    if (below < 0) out.push_back({p.p - 0.5 * below * n, normal, -below, faces | p.id});
+  }
+  reduce_manifold(out, first);
+}
+
+// The edge of h along direction d that reaches farthest along `towards` (its middle, so of two
+// parallel edges the one nearer the other body).
+int supporting_edge(const PlacedHull& h, const Vec3& d, const Vec3& towards) {
+  int best = -1;
+  double most = -INFINITY;
+  const auto& edges = h.hull->edges;
+  for (int e = 0; e < int(edges.size()); ++e) {
+    const Vec3& p = h.vertices[edges[e].first];
+    const Vec3& q = h.vertices[edges[e].second];
+    const Vec3 along = q - p;
+    if (std::abs(along.dot(d)) < (1 - 1e-9) * along.norm()) continue;
+    const double reach = (p + q).dot(towards);
+    if (reach > most) most = reach, best = e;
+  }
+  return best;
+}
+
+void edge_contact(const PlacedHull& a, const PlacedHull& b, const AxisQuery& axis, Contacts& out) {
+  const int ea = supporting_edge(a, a.directions[axis.index / 64], -axis.normal);
+  const int eb = supporting_edge(b, b.directions[axis.index % 64], axis.normal);
+  if (ea < 0 || eb < 0) return;
+  const Vec3& p1 = a.vertices[a.hull->edges[ea].first];
+  const Vec3& q1 = a.vertices[a.hull->edges[ea].second];
+  const Vec3& p2 = b.vertices[b.hull->edges[eb].first];
+  const Vec3& q2 = b.vertices[b.hull->edges[eb].second];
+  // Nearest points of the two lines (not parallel: their cross product is the axis).
+  const Vec3 d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
+  const double aa = d1.dot(d1), e = d2.dot(d2), bb = d1.dot(d2), c = d1.dot(r), f = d2.dot(r);
+  const double denominator = aa * e - bb * bb;
+  const double s = std::clamp((bb * f - c * e) / denominator, 0.0, 1.0);
+  const double t = std::clamp((bb * s + f) / e, 0.0, 1.0);
+  const Vec3 on_a = p1 + s * d1, on_b = p2 + t * d2;
+  out.push_back({0.5 * (on_a + on_b), axis.normal, axis.depth,
+                 std::uint64_t(1) << 62 | std::uint64_t(ea) << 16 | std::uint64_t(eb)});
+}
+
+void convex_convex(const Placement& a, const Placement& b, PairCache& cache, Contacts& out) {
+  thread_local PlacedHull ha, hb;
+  ha.place(*a.shape.hull(), a);
+  hb.place(*b.shape.hull(), b);
+  const OverlapQuery q = least_overlap(ha, hb, cache.axis);
+  // The manifold's kind must not flicker between nearly equal axes (two parallel faces overlap
+  // alike whichever is the reference): b's face is taken over a's, and an edge pair over both,
+  // only if clearly shallower. The depth of each point is its own either way.
+  const AxisQuery* chosen = &q.face_a;
+  if (q.face_b.depth < 0.95 * q.face_a.depth - 1e-9) chosen = &q.face_b;
+  if (q.edges.kind == AxisKind::Edges && q.edges.depth < 0.95 * chosen->depth - 1e-9)
+    chosen = &q.edges;
+  const AxisQuery& axis = *chosen;
+  cache.axis = axis.axis;
+  switch (axis.kind) {
+    case AxisKind::Separated: return;
+    case AxisKind::FaceA: face_contact(ha, axis.index, hb, false, out); return;
+    case AxisKind::FaceB: face_contact(hb, axis.index, ha, true, out); return;
+    case AxisKind::Edges: edge_contact(ha, hb, axis, out); return;
+  }
+}
+
+}  // namespace
+STEPWISE_REGISTER_COLLISION("box", "box", convex_convex);
+STEPWISE_REGISTER_COLLISION("box", "polyhedron", convex_convex);
+STEPWISE_REGISTER_COLLISION("polyhedron", "polyhedron", convex_convex);
+}  // namespace stepwise

@@ -1,0 +1,71 @@
+#include "core/contacts/shape_contacts.hpp"
+
+namespace stepwise {
+
+void ShapeContacts::rebuild(const World& world, const NeighborList& list, int walls,
+                            std::vector<char>& slot_is_shape) {
+  const auto& offsets = list.offsets();
+  const auto& neighbors = list.neighbors();
+  slot_is_shape.assign(neighbors.size(), 0);
+  // Springs carried over by pair (a pair that left the list had let go of them: it opened).
+  std::map<std::pair<int, int>, std::vector<FeatureSpring>> carried;
+  carried.swap(pending_);
+  for (Pair& p : pairs_)
+    if (!p.springs.empty()) carried[{p.i, p.j}] = std::move(p.springs);
+  pairs_.clear();
+  bodies_.clear();
+  if (world.non_spheres == 0) return;
+  std::vector<char> is_shape(world.size(), 0);
+  for (int i = 0; i < world.size(); ++i)
+    if (world.shape[i]->type() != sphere_type()) is_shape[i] = 1, bodies_.push_back(i);
+  auto add = [&](int i, int j) {
+    Pair pair{i, j, {}, {}};
+    const auto found = carried.find({i, j});
+    if (found != carried.end()) pair.springs = std::move(found->second);
+    pairs_.push_back(std::move(pair));
+  };
+  for (int i = 0; i < list.size(); ++i)
+    for (int k = offsets[i]; k < offsets[i + 1]; ++k)
+      if (is_shape[i] || is_shape[neighbors[k]]) {
+        slot_is_shape[k] = 1;
+        add(i, neighbors[k]);
+      }
+  for (int b : bodies_)
+    for (int w = 0; w < walls; ++w) add(b, -1 - w);
+}
+
+void ShapeContacts::save_state(ParamTable& out) const {
+  // Per spring: i, j, the feature as two 32-bit halves, the spring and both arms.
+  std::vector<double> springs;
+  for (const Pair& p : pairs_)
+    for (const FeatureSpring& f : p.springs)
+      springs.insert(springs.end(),
+                     {double(p.i), double(p.j), double(f.feature >> 32), double(f.feature & 0xffffffffu),
+                      f.xi.x(), f.xi.y(), f.xi.z(), f.arm_i.x(), f.arm_i.y(), f.arm_i.z(),
+                      f.arm_j.x(), f.arm_j.y(), f.arm_j.z()});
+  if (!springs.empty()) out.set("shape_springs", springs);
+}
+
+void ShapeContacts::load_state(const ParamTable& in) {
+  const std::vector<double> springs = in.numbers("shape_springs", {});
+  if (springs.size() % 13)
+    throw InputError(in.where() + ": shape_springs come in groups of 13 numbers");
+  pending_.clear();
+  pairs_.clear();
+  for (size_t k = 0; k < springs.size(); k += 13) {
+    const double* v = springs.data() + k;
+    for (int c = 0; c < 4; ++c)
+      if (!(v[c] == std::floor(v[c]) && std::abs(v[c]) < 4.3e9))
+        throw InputError(in.where() + ": shape_springs: ids must be whole numbers");
+    const std::uint64_t feature = std::uint64_t(v[2]) << 32 | std::uint64_t(v[3]);
+    pending_[{int(v[0]), int(v[1])}].push_back(
+        {feature, Vec3(v[4], v[5], v[6]), Vec3(v[7], v[8], v[9]), Vec3(v[10], v[11], v[12])});
+  }
+}
+
+void ShapeContacts::contact_forces(std::vector<ForceModel::ContactForce>& out) const {
+  for (const Pair& p : pairs_)
+    if (p.normal_force != 0) out.push_back({p.i, p.j, p.normal_force});
+}
+
+}  // namespace stepwise

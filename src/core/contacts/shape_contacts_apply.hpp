@@ -1,0 +1,127 @@
+#pragma once
+// ShapeContacts' per-evaluation work (templated on the law); see shape_contacts.hpp.
+#include "core/contacts/shape_contacts.hpp"
+
+namespace stepwise {
+
+template <class Law, bool Commit>
+void ShapeContacts::apply(const StateView& s, const Law& law, const ContactParams& params,
+                          const std::vector<WallPlane>& walls, ForceSums& out,
+                          ShapeContactSums& sums) {
+  points_.clear();
+  for (Pair& pair : pairs_) collect<Commit>(s, pair, walls, params.release_kt, params.dt, sums);
+  apply_points<Law, Commit>(s, law, params, walls, out, sums);
+}
+
+// One pair's manifold into points_; with Commit, the springs of features that stopped touching
+// are let go (booked as GranularContacts::release does).
+template <bool Commit>
+void ShapeContacts::collect(const StateView& s, Pair& pair, const std::vector<WallPlane>& walls,
+                            double release_kt, double dt, ShapeContactSums& sums) {
+  const World& world = s.world;
+  const int i = pair.i, j = pair.j;
+  const Vec3 xi = s.x.col(i);
+  const Placement a{*world.shape[i], xi, world.q[i].toRotationMatrix()};
+  manifold_.clear();
+  pair.normal_force = 0;
+  if (j >= 0) {
+    const double reach = world.radius(i) + world.radius(j);
+    if ((xi - s.x.col(j)).squaredNorm() < reach * reach)
+      CollisionTable::instance().collide(
+          a, Placement{*world.shape[j], s.x.col(j), world.q[j].toRotationMatrix()}, pair.cache,
+          manifold_);
+  } else {
+    const WallPlane& wall = walls[-1 - j];
+    if (wall.normal.dot(xi) - wall.offset < world.radius(i))
+      CollisionTable::instance().collide_wall(a, wall.normal, wall.offset, manifold_);
+  }
+  auto slip_at = [&](const Vec3& arm_i, const Vec3& arm_j) {
+    Vec3 slip = s.v.col(i) + s.w.col(i).cross(arm_i);
+    if (j >= 0) slip -= s.v.col(j) + s.w.col(j).cross(arm_j);
+    else slip -= walls[-1 - j].velocity;
+    return slip;
+  };
+  const double mi = world.mass(i), mj = j >= 0 ? world.mass(j) : 0;
+  const double m_eff = j < 0 || world.inv_mass(j) == 0 ? mi
+                       : world.inv_mass(i) == 0         ? mj
+                                                        : mi * mj / (mi + mj);
+  const double ci = world.shape[i]->contact_radius();
+  const double r_eff = j < 0 ? ci : ci * world.shape[j]->contact_radius() /
+                                        (ci + world.shape[j]->contact_radius());
+  for (const ContactPoint& c : manifold_) {
+    // The arms reach each body's own deepest surface point, half the depth either side of the
+    // point: a sphere's is its radius along the normal, as in the sphere kernels.
+    const Vec3 half = 0.5 * c.depth * c.normal;
+    Point p{&pair, c, c.position - half - xi,
+            j >= 0 ? Vec3(c.position + half - s.x.col(j)) : Vec3::Zero(), Vec3::Zero(), m_eff,
+            r_eff, Vec3::Zero()};
+    p.slip = slip_at(p.arm_i, p.arm_j);
+    for (const FeatureSpring& f : pair.springs)
+      if (f.feature == c.feature) p.old = f.xi;
+    points_.push_back(p);
+  }
+  if constexpr (Commit) {
+    for (const FeatureSpring& f : pair.springs) {
+      bool touching = false;
+      for (const ContactPoint& c : manifold_) touching |= c.feature == f.feature;
+      if (touching) continue;
+      const Vec3 slip = slip_at(f.arm_i, f.arm_j);
+      sums.capped += 0.5 * release_kt * f.xi.squaredNorm() + 0.5 * dt * release_kt * f.xi.dot(slip);
+    }
+    pair.springs.clear();  // refilled with this evaluation's springs
+  }
+}
+
+template <class Law, bool Commit>
+void ShapeContacts::apply_points(const StateView& s, const Law& law, const ContactParams& params,
+                                 const std::vector<WallPlane>& walls, ForceSums& out,
+                                 ShapeContactSums& sums) {
+  using namespace lanes;
+  const int count = int(points_.size());
+  for (int base = 0; base < count; base += 4) {
+    const int lanes = std::min(4, count - base);
+    LaneContact c{};
+    V3 old{};
+    c.valid = M4{0 < lanes ? -1 : 0, 1 < lanes ? -1 : 0, 2 < lanes ? -1 : 0, 3 < lanes ? -1 : 0};
+    for (int l = 0; l < 4; ++l) {
+      const Point& p = points_[base + std::min(l, lanes - 1)];  // padding repeats the last
+      c.normal.x[l] = p.contact.normal.x(), c.normal.y[l] = p.contact.normal.y(),
+      c.normal.z[l] = p.contact.normal.z();
+      c.slip.x[l] = p.slip.x(), c.slip.y[l] = p.slip.y(), c.slip.z[l] = p.slip.z();
+      c.delta[l] = p.contact.depth, c.m_eff[l] = p.m_eff, c.r_eff[l] = p.r_eff;
+      old.x[l] = p.old.x(), old.y[l] = p.old.y(), old.z[l] = p.old.z();
+    }
+    const LaneForces f = spring_dashpot(law, params, c, old);
+    sums.potential += sum(f.energy);
+    if constexpr (Commit) sums.capped += sum(f.capped);
+    for (int l = 0; l < lanes; ++l) {
+      Point& p = points_[base + l];
+      const int i = p.pair->i, j = p.pair->j;
+      const Vec3 force(f.force.x[l], f.force.y[l], f.force.z[l]);
+      const Vec3 drag(f.drag.x[l], f.drag.y[l], f.drag.z[l]);
+      out.force.col(i) += force;
+      out.torque.col(i) += p.arm_i.cross(force);
+      out.drag_force.col(i) += drag;
+      out.drag_torque.col(i) += p.arm_i.cross(drag);
+      if (j >= 0) {
+        out.force.col(j) -= force;
+        out.torque.col(j) -= p.arm_j.cross(force);
+        out.drag_force.col(j) -= drag;
+        out.drag_torque.col(j) -= p.arm_j.cross(drag);
+      } else {  // a moving wall works on the body; its dashpot's share against the wall's motion
+        const Vec3& velocity = walls[-1 - j].velocity;
+        sums.external += force.dot(velocity);
+        sums.dissipation += drag.dot(velocity);
+        ++sums.walls;
+      }
+      p.pair->normal_force += force.dot(p.contact.normal) - drag.dot(p.contact.normal);
+      ++sums.contacts;
+      if constexpr (Commit) {
+        const Vec3 xi(f.xi.x[l], f.xi.y[l], f.xi.z[l]);
+        if (xi != Vec3::Zero()) p.pair->springs.push_back({p.contact.feature, xi, p.arm_i, p.arm_j});
+      }
+    }
+  }
+}
+
+}  // namespace stepwise

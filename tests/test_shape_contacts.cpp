@@ -1,0 +1,200 @@
+// Bodies of every shape touch through the collision table: rest heights against closed forms,
+// manifolds, momentum and the energy ledger, and the general path against the sphere kernel.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "core/collision/collision.hpp"
+#include "core/random.hpp"
+#include "core/simulation.hpp"
+
+using namespace stepwise;
+
+namespace {
+
+ParamTable wall_table(const Vec3& point, const Vec3& normal) {
+  ParamTable t;
+  t.set("point", std::vector<double>{point.x(), point.y(), point.z()});
+  t.set("normal", std::vector<double>{normal.x(), normal.y(), normal.z()});
+  return t;
+}
+
+// A body on a hooke floor at z = 0 under gravity g.
+World on_floor(const BodySpec& body, double kn, double g, double mu = 0.5) {
+  World world;
+  world.add_body(body);
+  ParamTable hooke;
+  hooke.set("kn", kn);
+  hooke.set("mu", mu);
+  hooke.set("wall", std::vector<ParamTable>{wall_table(Vec3::Zero(), Vec3::UnitZ())});
+  world.add_force(ForceRegistry::instance().make("hooke", hooke));
+  ParamTable gravity;
+  gravity.set("g", std::vector<double>{0, 0, -g});
+  world.add_force(ForceRegistry::instance().make("gravity", gravity));
+  return world;
+}
+
+}  // namespace
+
+TEST_CASE("a clump rests on its pebbles, a box on its four corners") {
+  const double kn = 2000, g = 9.81;
+  SUBCASE("two pebbles of radius 0.1 at +-0.3: centre at 0.1 - m g / (2 kn)") {
+    BodySpec clump = clump_body({{Vec3(-0.3, 0, 0), 0.1}, {Vec3(0.3, 0, 0), 0.1}}, 1.0,
+                                Vec3(0, 0, 0.3));
+    Simulation sim(on_floor(clump, kn, g), 1e-4);
+    REQUIRE_FALSE(sim.advance(40000));
+    const double rest = 0.1 - 1.0 * g / (2 * kn);
+    CHECK(std::abs(sim.world().x(2, 0) - rest) < 1e-6);
+    CHECK(sim.energy().wall_contacts == 2);
+    CHECK(sim.world().v.col(0).norm() < 1e-6);
+  }
+  SUBCASE("a box of half-extent 0.2: centre at 0.2 - m g / (4 kn)") {
+    BodySpec box;
+    box.shape = box_shape(Vec3::Constant(0.2));
+    box.mass = 2.0;
+    box.position = Vec3(0, 0, 0.25);
+    Simulation sim(on_floor(box, kn, g), 1e-4);
+    REQUIRE_FALSE(sim.advance(40000));
+    const double rest = 0.2 - 2.0 * g / (4 * kn);
+    CHECK(std::abs(sim.world().x(2, 0) - rest) < 1e-6);
+    CHECK(sim.energy().wall_contacts == 4);
+  }
+  SUBCASE("a tetrahedron comes to rest on a face, three corners down") {
+    BodySpec tetra = shaped_body(polyhedron_shape({{1, 1, 1}, {1, -1, -1}, {-1, 1, -1}, {-1, -1, 1}}),
+                                 1.0, Vec3(0, 0, 2), Quat(Eigen::AngleAxisd(0.3, Vec3(1, 2, 0).normalized())));
+    Simulation sim(on_floor(tetra, 20000, g), 1e-4);
+    REQUIRE_FALSE(sim.advance(60000));
+    CHECK(sim.energy().wall_contacts == 3);
+    // A regular tetrahedron of edge a rests with its centroid a / (2 sqrt 6) above a face.
+    const double a = 2 * std::sqrt(2.0);
+    CHECK(std::abs(sim.world().x(2, 0) - (a / (2 * std::sqrt(6.0)) - g / (3 * 20000.0))) < 1e-5);
+  }
+}
+
+TEST_CASE("box-box manifolds: four points face to face, one edge to edge") {
+  const ShapePtr box = box_shape(Vec3::Constant(0.5));
+  PairCache cache;
+  Contacts out;
+  const Placement below{*box, Vec3::Zero(), Mat3::Identity()};
+  SUBCASE("face on face, offset sideways: four corners of the overlap") {
+    const Placement above{*box, Vec3(0.3, 0.2, 0.99), Mat3::Identity()};
+    CollisionTable::instance().collide(above, below, cache, out);
+    REQUIRE(out.size() == 4);
+    for (const ContactPoint& p : out) {
+      CHECK((p.normal - Vec3::UnitZ()).norm() < 1e-15);
+      CHECK(std::abs(p.depth - 0.01) < 1e-12);
+      CHECK(std::abs(p.position.z() - 0.495) < 1e-12);
+    }
+  }
+  SUBCASE("crossed edges: one point between the edges, normal along their cross product") {
+    // Each box turned 45 degrees so an edge points at the other, the edges crossed at right angles.
+    const Mat3 ra = Eigen::AngleAxisd(M_PI / 4, Vec3::UnitX()).toRotationMatrix();
+    const Mat3 rb = Eigen::AngleAxisd(M_PI / 4, Vec3::UnitY()).toRotationMatrix();
+    const double reach = 2 * 0.5 * std::sqrt(2.0);
+    const Placement a{*box, Vec3(0, 0, reach - 0.02), ra};
+    const Placement b{*box, Vec3::Zero(), rb};
+    CollisionTable::instance().collide(a, b, cache, out);
+    REQUIRE(out.size() == 1);
+    CHECK((out[0].normal - Vec3::UnitZ()).norm() < 1e-12);
+    CHECK(std::abs(out[0].depth - 0.02) < 1e-12);
+    CHECK((out[0].position - Vec3(0, 0, 0.5 * std::sqrt(2.0) - 0.01)).norm() < 1e-12);
+  }
+  SUBCASE("apart: nothing, and the cached axis still separates them next time") {
+    const Placement far{*box, Vec3(0, 0, 1.2), Mat3::Identity()};
+    CollisionTable::instance().collide(far, below, cache, out);
+    CHECK(out.empty());
+    CHECK(cache.axis >= 0);
+  }
+}
+
+// A cluster of bodies given random spins and velocities, no gravity, no floor.
+Simulation tumbling(const std::vector<ShapePtr>& shapes, double kn, double dt) {
+  World world;
+  Random random(11);
+  for (int k = 0; k < 8; ++k) {
+    BodySpec b = shaped_body(shapes[k % shapes.size()], random.uniform(0.5, 2.0),
+                             Vec3(k % 2 * 0.55, (k / 2) % 2 * 0.55, k / 4 * 0.55));
+    b.orientation = Quat(random.normal(), random.normal(), random.normal(), random.normal()).normalized();
+    b.velocity = Vec3(random.normal(), random.normal(), random.normal());
+    b.angular_velocity = Vec3(random.normal(), random.normal(), random.normal());
+    world.add_body(b);
+  }
+  ParamTable hooke;
+  hooke.set("kn", kn);
+  hooke.set("mu", 0.3);
+  world.add_force(ForceRegistry::instance().make("hooke", hooke));
+  return Simulation(world, dt);
+}
+
+TEST_CASE("tumbling boxes and polyhedra keep momentum to round-off; the ledger closes") {
+  const ShapePtr box = box_shape(Vec3(0.3, 0.2, 0.15));
+  const ShapePtr gem = polyhedron_shape({{0, 0, 0.4}, {0, 0, -0.4}, {0.3, 0, 0}, {-0.3, 0, 0},
+                                         {0, 0.25, 0}, {0, -0.25, 0}});
+  SUBCASE("boxes and octahedra: momentum") {
+    Simulation sim = tumbling({box, gem}, 5000, 2e-5);
+    const Vec3 p0 = sim.energy().momentum;
+    int touched = 0;
+    for (int s = 0; s < 200; ++s) {
+      REQUIRE_FALSE(sim.advance(100));
+      touched = std::max(touched, sim.energy().contacts);
+    }
+    CHECK(touched > 4);
+    CHECK((sim.energy().momentum - p0).norm() < 1e-11);
+  }
+  SUBCASE("octahedra: friction and dashpots booked, the ledger closes") {
+    // (Boxes against boxes or octahedra do not close yet: when the manifold's reference face
+    // changes mid-contact the points' depths jump; see the README's open work.)
+    Simulation sim = tumbling({gem}, 5000, 2e-5);
+    REQUIRE_FALSE(sim.advance(20000));
+    const EnergyReport e = sim.energy();
+    CHECK(e.dissipated > 0.1 * std::abs(e.total));
+    CHECK(std::abs(e.energy_error) < 1e-5);
+  }
+}
+
+TEST_CASE("the general path equals the sphere kernel on a packing (one-pebble clumps)") {
+  // The same spheres twice: as spheres (the lane kernel) and as clumps of one centred pebble
+  // (the collision table and shape_contacts.hpp), with a floor, friction and gravity.
+  auto packing = [](bool clumps) {
+    World world;
+    Random random(5);
+    for (int k = 0; k < 27; ++k) {
+      const double r = 0.1;
+      BodySpec b;
+      b.position = Vec3(k % 3 * 0.19, (k / 3) % 3 * 0.19, 0.1 + k / 9 * 0.19) +
+                   0.005 * Vec3(random.normal(), random.normal(), random.normal());
+      b.velocity = 0.3 * Vec3(random.normal(), random.normal(), random.normal());
+      b.angular_velocity = Vec3(random.normal(), random.normal(), random.normal());
+      if (clumps) {
+        b.shape = clump_shape({{Vec3::Zero(), r}}, true);
+        b.inertia = Vec3::Constant(0.4 * r * r);
+      } else {
+        b.radius = r;
+      }
+      world.add_body(b);
+    }
+    ParamTable hooke;
+    hooke.set("kn", 20000.0);
+    hooke.set("wall", std::vector<ParamTable>{wall_table(Vec3::Zero(), Vec3::UnitZ())});
+    world.add_force(ForceRegistry::instance().make("hooke", hooke));
+    ParamTable gravity;
+    gravity.set("g", std::vector<double>{0, 0, -9.81});
+    world.add_force(ForceRegistry::instance().make("gravity", gravity));
+    return Simulation(world, 1e-4);
+  };
+  Simulation spheres = packing(false), clumps = packing(true);
+  int most = 0;
+  for (int s = 0; s < 20; ++s) {
+    REQUIRE_FALSE(spheres.advance(100));
+    REQUIRE_FALSE(clumps.advance(100));
+    CHECK(spheres.energy().contacts == clumps.energy().contacts);
+    most = std::max(most, spheres.energy().contacts);
+  }
+  CHECK(most > 20);
+  CHECK((spheres.world().x - clumps.world().x).cwiseAbs().maxCoeff() < 1e-10);
+  CHECK((spheres.world().w - clumps.world().w).cwiseAbs().maxCoeff() < 1e-8);
+  // The springs let go when a pair opens are booked with the slip at their last arms (a corner
+  // that stopped touching has no normal now), the kernel with the present normal: 1e-8 apart.
+  CHECK(std::abs(spheres.energy().dissipated / clumps.energy().dissipated - 1) < 1e-7);
+  CHECK(std::abs(clumps.energy().energy_error) < 1e-4);
+}
