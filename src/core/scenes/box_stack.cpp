@@ -1,0 +1,52 @@
+// A stack of boxes on a floor: each rests on the one below on four corners, so the stack stands
+// as long as friction and the contact stiffness carry the weight above. Knock it with a pull.
+#include <cmath>
+
+#include "core/scene.hpp"
+#include "core/scenes/granular_scene_helpers.hpp"
+
+namespace stepwise {
+namespace {
+
+class BoxStack final : public Scene {
+ public:
+  SceneInfo info() const override {
+    SceneInfo info{"box-stack",
+                   "a stack of boxes standing on a floor",
+                   "Each box rests on four corner contacts; the lowest carries the weight of all "
+                   "above, so it sinks furthest: n m g / (4 kn). Pull a box out with the mouse and "
+                   "watch the ones above fall.",
+                   {{"n", 10.0, "number of boxes"},
+                    {"a", 1.0, "side of a box"},
+                    {"m", 1.0, "mass of a box"},
+                    {"g", 9.81, "gravitational acceleration"}}};
+    add_contact_params(info.params, 1e5, 40.0, 0.5);
+    return info;
+  }
+  SceneSetup build(const ParamTable& p) const override {
+    const double count = positive(p, "n");
+    if (count > 1000) throw InputError(p.where() + ": at most 1000 boxes");
+    const int n = static_cast<int>(count);
+    const double a = positive(p, "a"), m = positive(p, "m"), g = positive(p, "g", true);
+    const double kn = positive(p, "kn");
+    SceneSetup s;
+    const ShapePtr box = box_shape(Vec3::Constant(0.5 * a));
+    // Each placed at its resting overlap: the contact under box k carries n - k boxes.
+    double z = 0.5 * a;
+    for (int k = 0; k < n; ++k) {
+      z -= (n - k) * m * g / (4 * kn);
+      s.world.add_body(shaped_body(box, m, Vec3(0, 0, z)));
+      z += a;
+    }
+    add_gravity(s.world, g);
+    add_contacts(s.world, p, {{Vec3::Zero(), Vec3::UnitZ()}}, 0.2 * a);
+    const double m_eff = 0.5 * m, gamma_n = p.number("gamma_n");
+    s.dt = M_PI / std::sqrt(std::max(kn / m_eff - 0.25 * gamma_n * gamma_n, 1e-12)) / 30.0;
+    s.duration = 10;
+    return s;
+  }
+};
+
+}  // namespace
+STEPWISE_REGISTER_SCENE("box-stack", BoxStack);
+}  // namespace stepwise
