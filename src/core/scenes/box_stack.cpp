@@ -40,8 +40,7 @@ class BoxStack final : public Scene {
     }
     add_gravity(s.world, g);
     add_contacts(s.world, p, {{Vec3::Zero(), Vec3::UnitZ()}}, 0.2 * a);
-    const double m_eff = 0.5 * m, gamma_n = p.number("gamma_n");
-    s.dt = M_PI / std::sqrt(std::max(kn / m_eff - 0.25 * gamma_n * gamma_n, 1e-12)) / 30.0;
+    s.dt = contact_step(p, 0.5 * m, 30.0);
     s.duration = 10;
     return s;
   }

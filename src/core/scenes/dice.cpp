@@ -51,15 +51,8 @@ class Dice final : public Scene {
       s.world.add_body(b);
     }
     add_gravity(s.world, positive(p, "g", true));
-    add_contacts(s.world, p,
-                 {{Vec3::Zero(), Vec3::UnitZ()},
-                  {Vec3(-half, 0, 0), Vec3::UnitX()},
-                  {Vec3(half, 0, 0), -Vec3::UnitX()},
-                  {Vec3(0, -half, 0), Vec3::UnitY()},
-                  {Vec3(0, half, 0), -Vec3::UnitY()}},
-                 0.2 * a);
-    const double m_eff = 0.5 * m, kn = p.number("kn"), gamma_n = p.number("gamma_n");
-    s.dt = M_PI / std::sqrt(std::max(kn / m_eff - 0.25 * gamma_n * gamma_n, 1e-12)) / 30.0;
+    add_contacts(s.world, p, walled_box(half), 0.2 * a);
+    s.dt = contact_step(p, 0.5 * m, 30.0);
     s.duration = 5;
     return s;
   }

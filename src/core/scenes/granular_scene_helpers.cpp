@@ -1,5 +1,8 @@
 #include "core/scenes/granular_scene_helpers.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "core/scene.hpp"
 
 namespace stepwise {
@@ -12,6 +15,19 @@ void add_contact_params(std::vector<ParamSpec>& params, double kn, double gamma_
   params.push_back({"mu", mu, "Coulomb friction coefficient"});
   params.push_back({"mu_roll", 0.0, "rolling resistance (torque <= mu_roll r_eff |F_n|)"});
   params.push_back({"mu_twist", 0.0, "twisting resistance (torque <= mu_twist r_eff |F_n|)"});
+}
+
+std::vector<std::pair<Vec3, Vec3>> walled_box(double half) {
+  return {{Vec3::Zero(), Vec3::UnitZ()},
+          {Vec3(-half, 0, 0), Vec3::UnitX()},
+          {Vec3(half, 0, 0), -Vec3::UnitX()},
+          {Vec3(0, -half, 0), Vec3::UnitY()},
+          {Vec3(0, half, 0), -Vec3::UnitY()}};
+}
+
+double contact_step(const ParamTable& p, double m_eff, double divisions) {
+  const double kn = p.number("kn"), gamma_n = p.number("gamma_n");
+  return M_PI / std::sqrt(std::max(kn / m_eff - 0.25 * gamma_n * gamma_n, 1e-12)) / divisions;
 }
 
 void add_contacts(World& world, const ParamTable& p, const std::vector<std::pair<Vec3, Vec3>>& walls,

@@ -12,6 +12,10 @@ struct ParamSpec;
 // the LAMMPS benchmark when not given).
 void add_contact_params(std::vector<ParamSpec>& params, double kn, double gamma_n, double mu);
 // Adds "hooke" contacts with the scene's parameters and the given walls (point, normal pairs).
+// A floor at z = 0 and four side walls at x = +-half and y = +-half (point, normal pairs).
+std::vector<std::pair<Vec3, Vec3>> walled_box(double half);
+// A step of 1/divisions of the hooke contact's duration pi / sqrt(kn / m_eff - gamma_n^2 / 4).
+double contact_step(const ParamTable& p, double m_eff, double divisions);
 void add_contacts(World& world, const ParamTable& p, const std::vector<std::pair<Vec3, Vec3>>& walls,
                   double skin);
 
