@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <string>
 
+#include "core/types.hpp"
+
 namespace stepwise {
 
 class Random {
@@ -62,5 +64,12 @@ class Random {
   bool has_spare_ = false;
   double spare_ = 0;
 };
+
+// A uniformly random orientation: a normalised 4-D Gaussian, its numbers drawn in a fixed order
+// (the order of a call's arguments is the compiler's choice).
+inline Quat random_orientation(Random& random) {
+  const double w = random.normal(), x = random.normal(), y = random.normal(), z = random.normal();
+  return Quat(w, x, y, z).normalized();
+}
 
 }  // namespace stepwise

@@ -9,7 +9,7 @@ World::World(const World& other)
     : x(other.x), v(other.v), q(other.q), L(other.L), w(other.w), mass(other.mass),
       inv_mass(other.inv_mass), inertia(other.inertia), shape(other.shape), radius(other.radius),
       flags(other.flags), pivot(other.pivot), pivot_arm(other.pivot_arm),
-      non_spheres(other.non_spheres), local_damping(other.local_damping) {
+      local_damping(other.local_damping) {
   for (const auto& f : other.forces) forces.push_back(f->clone());
 }
 
@@ -20,8 +20,6 @@ World& World::operator=(const World& other) {
   }
   return *this;
 }
-
-double sphere_inertia(double mass, double radius) { return 0.4 * mass * radius * radius; }
 
 int sphere_type() {
   static const int type = shape_type("sphere");
@@ -44,22 +42,20 @@ int World::add_body(const BodySpec& s) {
   const std::string body = "body " + std::to_string(size());
   if (!(s.mass > 0) || !std::isfinite(s.mass))
     throw InputError(body + ": mass must be positive and finite");
-  ShapePtr body_shape = s.shape;
-  if (!body_shape) {
-    if (!(s.radius > 0) || !std::isfinite(s.radius))
-      throw InputError(body + ": radius must be positive and finite");
-    // Spheres of one radius in a row share one shape (a packing has a handful).
-    const bool same = !shape.empty() && shape.back()->type() == sphere_type() &&
-                      radius(size() - 1) == s.radius;
-    body_shape = same ? shape.back() : sphere_shape(s.radius);
-  }
+  if (!s.shape && !(s.radius > 0 && std::isfinite(s.radius)))
+    throw InputError(body + ": radius must be positive and finite");
+  // Spheres of one radius in a row share one shape (a packing has a handful), however given.
+  const double r = s.shape ? s.shape->bounding_radius() : s.radius;  // the World's radius column
+  const bool sphere = !s.shape || s.shape->type() == sphere_type();
+  const bool same = sphere && !shape.empty() && shape.back()->type() == sphere_type() &&
+                    radius(size() - 1) == r;
+  ShapePtr body_shape = same ? shape.back() : s.shape ? s.shape : sphere_shape(s.radius);
   Vec3 principal = s.inertia;
   if (principal.isZero()) principal = s.mass * body_shape->unit_inertia();
   if (!(principal.minCoeff() > 0) || !principal.allFinite())
     throw InputError(body + ": inertia must be positive (a " + body_shape->kind() +
                      " read in its body frame needs `inertia`)");
   const int i = size();
-  const double bounding_radius = body_shape->bounding_radius();
   const bool fixed = s.flags & kFixed;  // a fixed body never moves, whatever the input says
   append_column(x, s.position);
   append_column(v, fixed ? Vec3::Zero() : s.velocity);
@@ -71,9 +67,8 @@ int World::add_body(const BodySpec& s) {
   append(mass, s.mass);
   append(inv_mass, (s.flags & (kFixed | kDriven | kPivot)) ? 0.0 : 1.0 / s.mass);
   append_column(inertia, principal);
-  non_spheres += body_shape->type() != sphere_type();
   shape.push_back(std::move(body_shape));
-  append(radius, bounding_radius);
+  append(radius, r);
   flags.push_back(s.flags);
   append_column(pivot, s.pivot);
   append_column(pivot_arm, s.pivot_arm.allFinite() ? s.pivot_arm
@@ -103,7 +98,6 @@ BodySpec shaped_body(ShapePtr shape, double mass, const Vec3& origin, const Quat
   b.mass = mass;
   b.position = origin + orientation * shape->frame().centre;
   b.orientation = (orientation * shape->frame().axes).normalized();
-  b.radius = shape->bounding_radius();
   b.shape = std::move(shape);
   return b;
 }

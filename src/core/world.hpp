@@ -25,7 +25,7 @@ struct BodySpec {
   Vec3 angular_velocity = Vec3::Zero();  // world frame
   double mass = 1.0;
   ShapePtr shape;       // null: a sphere of `radius`
-  double radius = 0.1;  // the sphere's radius; for other shapes, set from the shape
+  double radius = 0.1;  // the sphere's radius (unused when `shape` is set)
   // Principal moments in the body frame; zero means "from the shape (uniform density)".
   Vec3 inertia = Vec3::Zero();
   std::uint8_t flags = 0;
@@ -78,8 +78,6 @@ class World {
   std::vector<std::uint8_t> flags;
   Positions pivot;      // kPivot bodies: fixed point (world)
   Positions pivot_arm;  // kPivot bodies: centre of mass relative to the pivot (body frame)
-  // Bodies that are not spheres: the granular kernels take a World without any as it is.
-  int non_spheres = 0;
 
   std::vector<std::unique_ptr<ForceModel>> forces;
   // PFC local damping: each free body's unbalanced force and torque lose alpha |F| per component,
@@ -87,7 +85,6 @@ class World {
   double local_damping = 0;
 };
 
-double sphere_inertia(double mass, double radius);
 // The collision-table index of spheres (Shape::type()).
 int sphere_type();
 

@@ -78,7 +78,6 @@ BodySpec read_body(const ParamTable& t) {
     b.mass = mass;
     b.position = position;
     b.orientation = orientation;
-    b.radius = shape->bounding_radius();
     b.shape = shape;
   } else {
     b = shaped_body(shape, mass, position, orientation);

@@ -52,11 +52,6 @@ CollideFn CollisionTable::find(int a, int b, bool& swapped) const {
   return nullptr;
 }
 
-bool CollisionTable::has(const std::string& kind_a, const std::string& kind_b) const {
-  bool swapped;
-  return find(shape_type(kind_a), shape_type(kind_b), swapped) != nullptr;
-}
-
 int CollisionTable::collide(const Placement& a, const Placement& b, PairCache& cache,
                             Contacts& out) const {
   const size_t first = out.size();

@@ -49,8 +49,6 @@ class CollisionTable {
   // a against the half-space normal . p <= offset (a wall: normal into the space bodies are in,
   // so normal . p >= offset is free).
   int collide_wall(const Placement& a, const Vec3& normal, double offset, Contacts& out) const;
-  // Whether kinds a and b (or a and a wall, with b = "wall") have a pair function.
-  bool has(const std::string& kind_a, const std::string& kind_b) const;
 
  private:
   CollideFn find(int a, int b, bool& swapped) const;

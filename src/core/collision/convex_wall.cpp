@@ -11,7 +11,7 @@ void convex_wall(const Placement& a, const Placement& wall, PairCache&, Contacts
   const Vec3 n = wall.R.col(2);
   // Screen by the support point first: most bodies near a wall are not touching it.
   const double offset = n.dot(wall.x);
-  const Vec3 lowest = a.x + a.R * hull.support(-(a.R.transpose() * n));
+  const Vec3 lowest = a.x + a.R * a.shape.support(-(a.R.transpose() * n));
   if (n.dot(lowest) >= offset) return;
   const size_t first = out.size();
   for (size_t k = 0; k < hull.vertices.size(); ++k) {

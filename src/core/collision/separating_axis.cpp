@@ -59,13 +59,6 @@ void PlacedHull::place(const ConvexHull& h, const Placement& p) {
   for (size_t k = 0; k < h.directions.size(); ++k) directions[k] = p.R * h.directions[k];
 }
 
-const AxisQuery& OverlapQuery::least() const {
-  const AxisQuery* best = &face_a;
-  if (face_b.depth < best->depth) best = &face_b;
-  if (edges.kind == AxisKind::Edges && edges.depth < best->depth) best = &edges;
-  return *best;
-}
-
 OverlapQuery least_overlap(const PlacedHull& a, const PlacedHull& b, int cached) {
   OverlapQuery q;
   const double none = std::numeric_limits<double>::infinity();

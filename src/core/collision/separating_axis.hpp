@@ -31,8 +31,6 @@ struct AxisQuery {
 // `cached`, if >= 0, is tried first. The least of the three is the penetration depth.
 struct OverlapQuery {
   AxisQuery face_a, face_b, edges;
-  bool separated() const { return face_a.kind == AxisKind::Separated; }
-  const AxisQuery& least() const;
 };
 OverlapQuery least_overlap(const PlacedHull& a, const PlacedHull& b, int cached);
 

@@ -177,25 +177,8 @@ class GranularContacts final : public ForceModel {
     else
       for_each_range(parallel, n, combine);
     Sums sums;
-    for (const Task& task : tasks_) {
-      sums.potential += task.sums.potential;
-      sums.dissipation += task.sums.dissipation;
-      sums.external += task.sums.external;
-      sums.capped += task.sums.capped;
-      sums.contacts += task.sums.contacts;
-      sums.walls += task.sums.walls;
-    }
-    if (!shapes_.empty()) {
-      ShapeContactSums shape_sums;
-      const ContactParams params{mu_, mu_roll_, mu_twist_, ctx.dt, law_.at(0.0, 1.0, 1.0).kt};
-      shapes_.apply<Law, Commit>(s, law_, params, planes_, out, shape_sums);
-      sums.potential += shape_sums.potential;
-      sums.dissipation += shape_sums.dissipation;
-      sums.external += shape_sums.external;
-      sums.capped += shape_sums.capped;
-      sums.contacts += shape_sums.contacts;
-      sums.walls += shape_sums.walls;
-    }
+    for (const Task& task : tasks_) sums += task.sums;
+    if (!shapes_.empty()) shapes_.apply<Law, Commit>(s, law_, params(ctx.dt), planes_, out, sums);
     out.potential += sums.potential;
     out.dissipation_power += sums.dissipation;
     out.external_power += sums.external;
@@ -211,7 +194,7 @@ class GranularContacts final : public ForceModel {
     for (int i = 0; i + 1 < int(offsets.size()) && i < world.size(); ++i) {
       for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
         const int j = neighbors[k];
-        if (k < int(slot_is_shape_.size()) && slot_is_shape_[k]) continue;  // shapes_ reports those
+        if (shapes_.involves(i, j)) continue;  // shapes_ reports those
         const double reach = world.radius(i) + world.radius(j);
         const double r = (world.x.col(i) - world.x.col(j)).norm();
         if (r < reach)
@@ -304,11 +287,10 @@ class GranularContacts final : public ForceModel {
   const NeighborList& neighbor_list() const { return list_; }
 
  private:
-  struct Sums {  // this evaluation's totals, kept local in the hot loop
-    double potential = 0, dissipation = 0, external = 0;
-    double capped = 0;  // energy the cap or an opening contact took from the tangential springs
-    int contacts = 0, walls = 0;
-  };
+  using Sums = ContactSums;  // this evaluation's totals, kept local in the hot loop
+  ContactParams params(double dt) const {
+    return {mu_, mu_roll_, mu_twist_, dt, law_.at(0.0, 1.0, 1.0).kt};
+  }
   struct Task {
     std::vector<BodyLoad> load;
     std::vector<int> pair_i, pair_k;   // this evaluation's touching pairs (body, list slot)
@@ -374,7 +356,7 @@ class GranularContacts final : public ForceModel {
       task.candidates_to = end;
     }
     const int candidates = task.candidates;
-    const ContactParams params{mu_, mu_roll_, mu_twist_, ctx.dt, law_.at(0.0, 1.0, 1.0).kt};
+    const ContactParams params = this->params(ctx.dt);
     PairSums pair_sums;
     // When nearly all candidates touch (a settled packing), the kernel takes them as they are
     // and masks out the few that do not; otherwise the touching ones are picked out first.
@@ -549,9 +531,7 @@ class GranularContacts final : public ForceModel {
         release_pair(i, j, old_history[a].xi, commit_dt, released);
       }
     committed_dissipation_ += released.capped;
-    shapes_.rebuild(world, list_, int(walls_.size()), slot_is_shape_);
-    for (size_t k = 0; k < slot_is_shape_.size(); ++k)  // never the sphere kernels' candidates
-      if (slot_is_shape_[k]) gaps_[k] = std::numeric_limits<double>::infinity();
+    shapes_.rebuild(world, list_, int(walls_.size()), gaps_);
     if (pending_.empty()) return;
     for (int i = 0; i < list_.size(); ++i)  // history loaded with a saved state
       for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
@@ -589,8 +569,7 @@ class GranularContacts final : public ForceModel {
   // Per body: bit w set if its spring with wall w may be stretched (walls 0 to 63).
   std::vector<std::uint64_t> wall_engaged_;
   std::map<std::pair<int, int>, Vec3> pending_;  // loaded pair history until the next rebuild
-  ShapeContacts shapes_;              // pairs and walls with a body that is not a sphere
-  std::vector<char> slot_is_shape_;   // per list slot: a pair shapes_ computes
+  ShapeContacts shapes_;  // pairs and walls with a body that is not a sphere
   std::vector<double> pending_walls_;
   double committed_dissipation_ = 0;
 };

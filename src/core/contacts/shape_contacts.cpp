@@ -1,12 +1,13 @@
 #include "core/contacts/shape_contacts.hpp"
 
+#include <limits>
+
 namespace stepwise {
 
 void ShapeContacts::rebuild(const World& world, const NeighborList& list, int walls,
-                            std::vector<char>& slot_is_shape) {
+                            std::vector<double>& gaps) {
   const auto& offsets = list.offsets();
   const auto& neighbors = list.neighbors();
-  slot_is_shape.assign(neighbors.size(), 0);
   // Springs carried over by pair (a pair that left the list had let go of them: it opened).
   std::map<std::pair<int, int>, std::vector<FeatureSpring>> carried;
   carried.swap(pending_);
@@ -14,10 +15,11 @@ void ShapeContacts::rebuild(const World& world, const NeighborList& list, int wa
     if (!p.springs.empty()) carried[{p.i, p.j}] = std::move(p.springs);
   pairs_.clear();
   bodies_.clear();
-  if (world.non_spheres == 0) return;
-  std::vector<char> is_shape(world.size(), 0);
+  slot_.assign(world.size(), -1);
   for (int i = 0; i < world.size(); ++i)
-    if (world.shape[i]->type() != sphere_type()) is_shape[i] = 1, bodies_.push_back(i);
+    if (world.shape[i]->type() != sphere_type()) slot_[i] = int(bodies_.size()), bodies_.push_back(i);
+  rotation_.resize(bodies_.size());
+  if (bodies_.empty()) return;
   auto add = [&](int i, int j) {
     Pair pair{i, j, {}, {}};
     const auto found = carried.find({i, j});
@@ -26,8 +28,8 @@ void ShapeContacts::rebuild(const World& world, const NeighborList& list, int wa
   };
   for (int i = 0; i < list.size(); ++i)
     for (int k = offsets[i]; k < offsets[i + 1]; ++k)
-      if (is_shape[i] || is_shape[neighbors[k]]) {
-        slot_is_shape[k] = 1;
+      if (involves(i, neighbors[k])) {
+        gaps[k] = std::numeric_limits<double>::infinity();
         add(i, neighbors[k]);
       }
   for (int b : bodies_)

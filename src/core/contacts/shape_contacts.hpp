@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <tuple>
 
 #include "core/collision/collision.hpp"
 #include "core/contacts/granular_walls.hpp"
@@ -17,9 +16,16 @@
 
 namespace stepwise {
 
-struct ShapeContactSums {
-  double potential = 0, dissipation = 0, external = 0, capped = 0;
+// A granular evaluation's totals (GranularContacts' tasks and this class add into one).
+struct ContactSums {
+  double potential = 0, dissipation = 0, external = 0;
+  double capped = 0;  // energy the cap or an opening contact took from the tangential springs
   int contacts = 0, walls = 0;
+  ContactSums& operator+=(const ContactSums& o) {
+    potential += o.potential, dissipation += o.dissipation, external += o.external;
+    capped += o.capped, contacts += o.contacts, walls += o.walls;
+    return *this;
+  }
 };
 
 class ShapeContacts {
@@ -33,16 +39,19 @@ class ShapeContacts {
 
   bool empty() const { return bodies_.empty(); }
   const std::vector<int>& bodies() const { return bodies_; }  // the bodies that are not spheres
+  // Whether this class computes the pair (i, j): one of them is not a sphere.
+  bool involves(int i, int j) const {
+    return !bodies_.empty() && (slot_[i] >= 0 || slot_[j] >= 0);
+  }
 
   // After the list was built: the pairs with a body that is not a sphere (their springs carried
-  // over); `slot_is_shape[k]` set for their list slots, which the sphere kernels skip.
-  void rebuild(const World& world, const NeighborList& list, int walls,
-               std::vector<char>& slot_is_shape);
+  // over). Their list slots' gaps become +inf, so the sphere kernels never take them.
+  void rebuild(const World& world, const NeighborList& list, int walls, std::vector<double>& gaps);
 
   // Every touching point, the law applied, loads added to `out`. Springs change when Commit.
   template <class Law, bool Commit>
   void apply(const StateView& s, const Law& law, const ContactParams& params,
-             const std::vector<WallPlane>& walls, ForceSums& out, ShapeContactSums& sums);
+             const std::vector<WallPlane>& walls, ForceSums& out, ContactSums& sums);
 
   void save_state(ParamTable& out) const;
   void load_state(const ParamTable& in);  // applied at the next rebuild
@@ -65,12 +74,18 @@ class ShapeContacts {
   };
   template <class Law, bool Commit>
   void apply_points(const StateView& s, const Law& law, const ContactParams& params,
-                    const std::vector<WallPlane>& walls, ForceSums& out, ShapeContactSums& sums);
+                    const std::vector<WallPlane>& walls, ForceSums& out, ContactSums& sums);
   template <bool Commit>
   void collect(const StateView& s, Pair& pair, const std::vector<WallPlane>& walls,
-               double release_kt, double dt, ShapeContactSums& sums);
+               double release_kt, double dt, ContactSums& sums);
+  // Body i where it is; spheres need no rotation (no sphere pair function reads it).
+  Placement placement(const StateView& s, int i) const {
+    return {*s.world.shape[i], s.x.col(i), slot_[i] >= 0 ? rotation_[slot_[i]] : Mat3::Identity()};
+  }
 
   std::vector<int> bodies_;
+  std::vector<int> slot_;       // per body: its index in bodies_, or -1 for a sphere
+  std::vector<Mat3> rotation_;  // per bodies_ entry, at this evaluation
   std::vector<Pair> pairs_;  // body pairs in list order, then each body against each wall
   std::vector<Point> points_;
   Contacts manifold_;

@@ -7,8 +7,11 @@ namespace stepwise {
 template <class Law, bool Commit>
 void ShapeContacts::apply(const StateView& s, const Law& law, const ContactParams& params,
                           const std::vector<WallPlane>& walls, ForceSums& out,
-                          ShapeContactSums& sums) {
+                          ContactSums& sums) {
   points_.clear();
+  // Each body's rotation once, however many pairs and walls it is in.
+  for (size_t k = 0; k < bodies_.size(); ++k)
+    rotation_[k] = s.world.q[bodies_[k]].toRotationMatrix();
   for (Pair& pair : pairs_) collect<Commit>(s, pair, walls, params.release_kt, params.dt, sums);
   apply_points<Law, Commit>(s, law, params, walls, out, sums);
 }
@@ -17,24 +20,22 @@ void ShapeContacts::apply(const StateView& s, const Law& law, const ContactParam
 // are let go (booked as GranularContacts::release does).
 template <bool Commit>
 void ShapeContacts::collect(const StateView& s, Pair& pair, const std::vector<WallPlane>& walls,
-                            double release_kt, double dt, ShapeContactSums& sums) {
+                            double release_kt, double dt, ContactSums& sums) {
   const World& world = s.world;
   const int i = pair.i, j = pair.j;
   const Vec3 xi = s.x.col(i);
-  const Placement a{*world.shape[i], xi, world.q[i].toRotationMatrix()};
   manifold_.clear();
   pair.normal_force = 0;
-  if (j >= 0) {
+  if (j >= 0) {  // the bounding spheres first
     const double reach = world.radius(i) + world.radius(j);
     if ((xi - s.x.col(j)).squaredNorm() < reach * reach)
-      CollisionTable::instance().collide(
-          a, Placement{*world.shape[j], s.x.col(j), world.q[j].toRotationMatrix()}, pair.cache,
-          manifold_);
+      CollisionTable::instance().collide(placement(s, i), placement(s, j), pair.cache, manifold_);
   } else {
     const WallPlane& wall = walls[-1 - j];
     if (wall.normal.dot(xi) - wall.offset < world.radius(i))
-      CollisionTable::instance().collide_wall(a, wall.normal, wall.offset, manifold_);
+      CollisionTable::instance().collide_wall(placement(s, i), wall.normal, wall.offset, manifold_);
   }
+  if (manifold_.empty() && pair.springs.empty()) return;
   auto slip_at = [&](const Vec3& arm_i, const Vec3& arm_j) {
     Vec3 slip = s.v.col(i) + s.w.col(i).cross(arm_i);
     if (j >= 0) slip -= s.v.col(j) + s.w.col(j).cross(arm_j);
@@ -75,7 +76,7 @@ void ShapeContacts::collect(const StateView& s, Pair& pair, const std::vector<Wa
 template <class Law, bool Commit>
 void ShapeContacts::apply_points(const StateView& s, const Law& law, const ContactParams& params,
                                  const std::vector<WallPlane>& walls, ForceSums& out,
-                                 ShapeContactSums& sums) {
+                                 ContactSums& sums) {
   using namespace lanes;
   const int count = int(points_.size());
   for (int base = 0; base < count; base += 4) {

@@ -55,14 +55,8 @@ class Clumps final : public Scene {
     const int side = std::max(2, static_cast<int>(std::ceil(std::cbrt(n / 4.0))));
     const double half = 0.5 * side * spacing + 2 * r;
     for (int k = 0; k < n; ++k) {
-      const int i = k % side, j = (k / side) % side, layer = k / (side * side);
-      const Quat turn =
-          Quat(random.normal(), random.normal(), random.normal(), random.normal()).normalized();
-      BodySpec b = shaped_body(shape, m,
-                               Vec3((i + 0.5 - 0.5 * side) * spacing, (j + 0.5 - 0.5 * side) * spacing,
-                                    (layer + 0.5) * spacing + r),
-                               turn);
-      s.world.add_body(b);
+      const Quat turn = random_orientation(random);
+      s.world.add_body(shaped_body(shape, m, column_lattice(k, side, spacing, 0.5 * spacing + r), turn));
     }
     add_gravity(s.world, positive(p, "g", true));
     add_contacts(s.world, p, walled_box(half), 0.2 * r);

@@ -39,13 +39,8 @@ class Dice final : public Scene {
     const int side = std::max(1, static_cast<int>(std::ceil(std::sqrt(n / 4.0))));
     const double spacing = 1.9 * a, half = 0.5 * side * spacing + a;
     for (int k = 0; k < n; ++k) {
-      const int i = k % side, j = (k / side) % side, layer = k / (side * side);
-      BodySpec b = shaped_body(die, m,
-                               Vec3((i + 0.5) * spacing - 0.5 * side * spacing,
-                                    (j + 0.5) * spacing - 0.5 * side * spacing,
-                                    a + layer * spacing));
-      b.orientation =
-          Quat(random.normal(), random.normal(), random.normal(), random.normal()).normalized();
+      const Quat turn = random_orientation(random);
+      BodySpec b = shaped_body(die, m, column_lattice(k, side, spacing, a), turn);
       b.velocity = speed * Vec3(random.normal(), random.normal(), -std::abs(random.normal()));
       b.angular_velocity = 2 * speed / a * Vec3(random.normal(), random.normal(), random.normal());
       s.world.add_body(b);

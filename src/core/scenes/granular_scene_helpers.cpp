@@ -17,6 +17,12 @@ void add_contact_params(std::vector<ParamSpec>& params, double kn, double gamma_
   params.push_back({"mu_twist", 0.0, "twisting resistance (torque <= mu_twist r_eff |F_n|)"});
 }
 
+Vec3 column_lattice(int k, int side, double spacing, double z0) {
+  const int i = k % side, j = (k / side) % side, layer = k / (side * side);
+  return Vec3((i + 0.5 - 0.5 * side) * spacing, (j + 0.5 - 0.5 * side) * spacing,
+              z0 + layer * spacing);
+}
+
 std::vector<std::pair<Vec3, Vec3>> walled_box(double half) {
   return {{Vec3::Zero(), Vec3::UnitZ()},
           {Vec3(-half, 0, 0), Vec3::UnitX()},

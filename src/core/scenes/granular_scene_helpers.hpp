@@ -12,6 +12,9 @@ struct ParamSpec;
 // the LAMMPS benchmark when not given).
 void add_contact_params(std::vector<ParamSpec>& params, double kn, double gamma_n, double mu);
 // Adds "hooke" contacts with the scene's parameters and the given walls (point, normal pairs).
+// Where the k-th body goes when bodies are dropped from side x side columns `spacing` apart,
+// centred over the origin, layer by layer upwards from height z0.
+Vec3 column_lattice(int k, int side, double spacing, double z0);
 // A floor at z = 0 and four side walls at x = +-half and y = +-half (point, normal pairs).
 std::vector<std::pair<Vec3, Vec3>> walled_box(double half);
 // A step of 1/divisions of the hooke contact's duration pi / sqrt(kn / m_eff - gamma_n^2 / 4).

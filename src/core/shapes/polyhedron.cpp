@@ -21,8 +21,8 @@ class PolyhedronShape final : public Shape {
     for (size_t k = 0; k < flat.size(); k += 3)
       points.push_back(Vec3(flat[k], flat[k + 1], flat[k + 2]));
     hull_ = convex_hull(points, p.where());
-    Eigen::SelfAdjointEigenSolver<Mat3> solver(hull_.inertia);
     if (!body_frame) {
+      Eigen::SelfAdjointEigenSolver<Mat3> solver(hull_.inertia);
       Mat3 axes = solver.eigenvectors();
       if (axes.determinant() < 0) axes.col(2) = -axes.col(2);
       frame_ = {hull_.centroid, Quat(axes).normalized()};

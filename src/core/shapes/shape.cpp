@@ -27,11 +27,6 @@ int shape_type(const std::string& kind) {
   return type;
 }
 
-int shape_type_count() {
-  std::lock_guard<std::mutex> hold(shape_types_lock());
-  return int(shape_types().size());
-}
-
 Shape::Shape(const std::string& kind) : kind_(kind), type_(shape_type(kind)) {}
 
 const std::vector<ClumpSphere>& Shape::members() const {

@@ -91,7 +91,6 @@ ShapePtr make_shape(const std::string& kind, const ParamTable& keys, bool body_f
 
 // A small number for each shape kind, the same for every shape of that kind in this process.
 int shape_type(const std::string& kind);
-int shape_type_count();
 
 }  // namespace stepwise
 
