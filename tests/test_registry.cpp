@@ -20,6 +20,7 @@ TEST_CASE("every expected plug-in is registered") {
   for (const char* name : {"oscillator", "kepler", "spring-chain", "spring-pendulum", "top",
                            "symmetric-top", "heavy-top", "spinning-spheres", "cube-chain", "cantilever", "impact",
                            "incline", "settle",
-                           "active-brownian", "newtons-cradle", "column-collapse"})
+                           "active-brownian", "newtons-cradle", "column-collapse", "dice", "box-stack",
+                           "clumps", "box-incline", "rocking-block"})
     CHECK_MESSAGE(SceneRegistry::instance().contains(name), std::string(name));
 }

@@ -16,6 +16,7 @@
 
 #include "core/body_passes.hpp"
 #include "core/contacts/contact_candidates.hpp"
+#include "core/contacts/contact_exclusions.hpp"
 #include "core/contacts/granular_pairs.hpp"
 #include "core/contacts/granular_walls.hpp"
 #include "core/contacts/neighbor_list.hpp"
@@ -43,7 +44,8 @@ class GranularContacts final : public ForceModel {
         mu_(p.number("mu", 0.5)),
         mu_roll_(p.number("mu_roll", 0.0)),
         mu_twist_(p.number("mu_twist", 0.0)),
-        list_(p.number("skin", 0.1)) {
+        list_(p.number("skin", 0.1)),
+        exclusions_(p) {
     for (double v : {mu_, list_.skin(), mu_roll_, mu_twist_})
       if (!(v >= 0) || !std::isfinite(v))
         throw InputError(p.where() + ": mu and skin must be finite and >= 0");
@@ -227,6 +229,7 @@ class GranularContacts final : public ForceModel {
     if (mu_roll_ > 0) out.set("mu_roll", mu_roll_);
     if (mu_twist_ > 0) out.set("mu_twist", mu_twist_);
     out.set("skin", list_.skin());
+    exclusions_.save(out);
     std::vector<ParamTable> walls;
     auto vec = [](const Vec3& v) { return std::vector<double>{v.x(), v.y(), v.z()}; };
     for (const Wall& w : walls_) {
@@ -531,9 +534,8 @@ class GranularContacts final : public ForceModel {
         release_pair(i, j, old_history[a].xi, commit_dt, released);
       }
     committed_dissipation_ += released.capped;
-    shapes_.rebuild(world, list_, int(walls_.size()), gaps_);
-    if (pending_.empty()) return;
-    for (int i = 0; i < list_.size(); ++i)  // history loaded with a saved state
+    shapes_.rebuild(world, list_, int(walls_.size()), gaps_, exclusions_);
+    for (int i = 0; !pending_.empty() && i < list_.size(); ++i)  // history loaded with a state
       for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
         const auto found = pending_.find({i, neighbors[k]});
         if (found == pending_.end()) continue;
@@ -541,6 +543,7 @@ class GranularContacts final : public ForceModel {
         gaps_[k] = kAlwaysTest;
       }
     pending_.clear();
+    exclusions_.mask(list_, gaps_);
   }
 
   // A pair's gap when the list is built, less a margin for rounding: while its two bodies have
@@ -560,6 +563,7 @@ class GranularContacts final : public ForceModel {
   double mu_;
   double mu_roll_, mu_twist_;  // rolling and twisting resistance coefficients (0: off)
   NeighborList list_;
+  ContactExclusions exclusions_;
   std::vector<Wall> walls_;
   std::vector<Spring> history_;      // per list slot
   std::vector<double> gaps_;         // per list slot: gap_at_build

@@ -5,7 +5,7 @@
 namespace stepwise {
 
 void ShapeContacts::rebuild(const World& world, const NeighborList& list, int walls,
-                            std::vector<double>& gaps) {
+                            std::vector<double>& gaps, const ContactExclusions& exclusions) {
   const auto& offsets = list.offsets();
   const auto& neighbors = list.neighbors();
   // Springs carried over by pair (a pair that left the list had let go of them: it opened).
@@ -30,7 +30,7 @@ void ShapeContacts::rebuild(const World& world, const NeighborList& list, int wa
     for (int k = offsets[i]; k < offsets[i + 1]; ++k)
       if (involves(i, neighbors[k])) {
         gaps[k] = std::numeric_limits<double>::infinity();
-        add(i, neighbors[k]);
+        if (!exclusions.excluded(i, neighbors[k])) add(i, neighbors[k]);
       }
   for (int b : bodies_)
     for (int w = 0; w < walls; ++w) add(b, -1 - w);

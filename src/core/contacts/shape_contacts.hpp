@@ -10,6 +10,7 @@
 #include <map>
 
 #include "core/collision/collision.hpp"
+#include "core/contacts/contact_exclusions.hpp"
 #include "core/contacts/granular_walls.hpp"
 #include "core/contacts/neighbor_list.hpp"
 #include "core/world.hpp"
@@ -45,8 +46,10 @@ class ShapeContacts {
   }
 
   // After the list was built: the pairs with a body that is not a sphere (their springs carried
-  // over). Their list slots' gaps become +inf, so the sphere kernels never take them.
-  void rebuild(const World& world, const NeighborList& list, int walls, std::vector<double>& gaps);
+  // over), less the excluded ones. Their list slots' gaps become +inf, so the sphere kernels
+  // never take them.
+  void rebuild(const World& world, const NeighborList& list, int walls, std::vector<double>& gaps,
+               const ContactExclusions& exclusions);
 
   // Every touching point, the law applied, loads added to `out`. Springs change when Commit.
   template <class Law, bool Commit>

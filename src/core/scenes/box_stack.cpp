@@ -1,5 +1,5 @@
-// A stack of boxes on a floor: each rests on the one below on four corners, so the stack stands
-// as long as friction and the contact stiffness carry the weight above. Knock it with a pull.
+// A stack of boxes on a floor: each rests on the one below on four corners. Shifted boxes stand
+// while the centre of mass of all above each box stays over it (uniform shift s: s < 1/n).
 #include <cmath>
 
 #include "core/scene.hpp"
@@ -14,11 +14,14 @@ class BoxStack final : public Scene {
     SceneInfo info{"box-stack",
                    "a stack of boxes standing on a floor",
                    "Each box rests on four corner contacts; the lowest carries the weight of all "
-                   "above, so it sinks furthest: n m g / (4 kn). Pull a box out with the mouse and "
-                   "watch the ones above fall.",
+                   "above, so it sinks furthest: n m g / (4 kn). Shift each box over the one below "
+                   "and the stack stands while the centre of mass of all boxes above any box "
+                   "is over it: for n boxes each shifted s sides, while s < 1/n. Pull a box out "
+                   "with the mouse and watch the ones above fall.",
                    {{"n", 10.0, "number of boxes"},
                     {"a", 1.0, "side of a box"},
                     {"m", 1.0, "mass of a box"},
+                    {"shift", 0.0, "each box shifted along x over the one below, in sides"},
                     {"g", 9.81, "gravitational acceleration"}}};
     add_contact_params(info.params, 1e5, 40.0, 0.5);
     return info;
@@ -28,14 +31,15 @@ class BoxStack final : public Scene {
     if (count > 1000) throw InputError(p.where() + ": at most 1000 boxes");
     const int n = static_cast<int>(count);
     const double a = positive(p, "a"), m = positive(p, "m"), g = positive(p, "g", true);
-    const double kn = positive(p, "kn");
+    const double kn = positive(p, "kn"), shift = p.number("shift");
+    if (!(std::abs(shift) < 1)) throw InputError(p.where() + ": 'shift' must be in (-1, 1) sides");
     SceneSetup s;
     const ShapePtr box = box_shape(Vec3::Constant(0.5 * a));
     // Each placed at its resting overlap: the contact under box k carries n - k boxes.
     double z = 0.5 * a;
     for (int k = 0; k < n; ++k) {
       z -= (n - k) * m * g / (4 * kn);
-      s.world.add_body(shaped_body(box, m, Vec3(0, 0, z)));
+      s.world.add_body(shaped_body(box, m, Vec3(k * shift * a, 0, z)));
       z += a;
     }
     add_gravity(s.world, g);
