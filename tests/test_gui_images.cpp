@@ -80,8 +80,8 @@ TEST_CASE("every built-in scene renders its bodies") {
     CHECK(image.width == 640);
     CHECK(image.height == 400);
     const Stats s = stats(image, {0, 0, image.width, image.height});
-    CHECK(s.deviation > 4);       // not a blank frame
-    CHECK(s.saturated > 150);     // coloured bodies in view
+    CHECK(s.deviation > 4);    // not a blank frame
+    CHECK(s.saturated > 150);  // coloured bodies in view
   }
 }
 
@@ -120,40 +120,63 @@ std::string run_capture(const std::string& command) {
 
 }  // namespace
 
+TEST_CASE("polyhedra are drawn, one instanced call per distinct shape") {
+  const std::string png = output_dir() + "/polyhedra.png";
+  std::filesystem::remove(png);
+  // Three octahedra and three tetrahedra: floor, grid, shadows and one call per hull.
+  const std::string out = run_capture(kBinary + " gui " + STEPWISE_SOURCE_DIR +
+                                      "/tests/data/polyhedra.toml --frames 4 --size 640x400 "
+                                      "--no-panels --screenshot " +
+                                      png);
+  CHECK(out.find("5 draw calls, 6 bodies") != std::string::npos);
+  const Image image = read_png(png);
+  CHECK(stats(image, {0, 0, image.width, image.height}).saturated > 400);
+}
+
 TEST_CASE("record: frame count and duration follow simulated time; bad output fails first") {
   const std::string dir = output_dir();
   const std::string video = dir + "/kepler.mp4";
   std::filesystem::remove(video);
-  REQUIRE(std::system((kBinary + " record kepler --seconds 2 --fps 30 --size 320x240 --overlay -o " +
-                       video + " > /dev/null").c_str()) == 0);
+  REQUIRE(
+      std::system((kBinary + " record kepler --seconds 2 --fps 30 --size 320x240 --overlay -o " +
+                   video + " > /dev/null")
+                      .c_str()) == 0);
   const std::string probe = run_capture(
       "ffprobe -v error -count_frames -select_streams v:0 -show_entries "
-      "stream=nb_read_frames,width,height,pix_fmt,codec_name -of default=nw=1 " + video);
+      "stream=nb_read_frames,width,height,pix_fmt,codec_name -of default=nw=1 " +
+      video);
   CHECK(probe.find("codec_name=h264") != std::string::npos);
   CHECK(probe.find("pix_fmt=yuv420p") != std::string::npos);
   CHECK(probe.find("width=320") != std::string::npos);
   CHECK(probe.find("nb_read_frames=61") != std::string::npos);  // t = 0, 1/30, ..., 2
   // Slow motion: 0.5 s of simulated time spread over 2 s of video.
-  REQUIRE(std::system((kBinary + " record kepler --seconds 0.5 --slow-motion 0.25 --size 320x240 -o " +
-                       video + " > /dev/null").c_str()) == 0);
+  REQUIRE(
+      std::system((kBinary + " record kepler --seconds 0.5 --slow-motion 0.25 --size 320x240 -o " +
+                   video + " > /dev/null")
+                      .c_str()) == 0);
   CHECK(run_capture("ffprobe -v error -count_frames -select_streams v:0 -show_entries "
-                    "stream=nb_read_frames -of default=nw=1 " + video)
+                    "stream=nb_read_frames -of default=nw=1 " +
+                    video)
             .find("nb_read_frames=61") != std::string::npos);
   // Problems are reported before any simulation work, with exit code 2.
-  CHECK(WEXITSTATUS(std::system((kBinary + " record kepler -o /nonexistent/dir/x.mp4 2> /dev/null").c_str())) == 2);
-  CHECK(WEXITSTATUS(std::system(("env PATH=/nonexistent " + kBinary +
-                                 " record kepler -o " + dir + "/y.mp4 2> " + dir + "/err.txt").c_str())) == 2);
+  CHECK(WEXITSTATUS(std::system(
+            (kBinary + " record kepler -o /nonexistent/dir/x.mp4 2> /dev/null").c_str())) == 2);
+  CHECK(WEXITSTATUS(std::system(("env PATH=/nonexistent " + kBinary + " record kepler -o " + dir +
+                                 "/y.mp4 2> " + dir + "/err.txt")
+                                    .c_str())) == 2);
   CHECK(run_capture("cat " + dir + "/err.txt").find("ffmpeg was not found") != std::string::npos);
 }
 
 TEST_CASE("a lesson renders the same frames twice") {
   const std::string dir = output_dir();
-  const std::string lesson = std::string(STEPWISE_SOURCE_DIR) + "/assets/lessons/integrators-on-an-orbit.toml";
+  const std::string lesson =
+      std::string(STEPWISE_SOURCE_DIR) + "/assets/lessons/integrators-on-an-orbit.toml";
   std::string digests[2];
   for (int k = 0; k < 2; ++k) {
     const std::string video = dir + "/lesson" + std::to_string(k) + ".mp4";
-    REQUIRE(std::system((kBinary + " record --lesson " + lesson + " --seconds 3 --size 320x240 -o " +
-                         video + " > /dev/null").c_str()) == 0);
+    REQUIRE(std::system((kBinary + " record --lesson " + lesson +
+                         " --seconds 3 --size 320x240 -o " + video + " > /dev/null")
+                            .c_str()) == 0);
     digests[k] = run_capture("ffmpeg -v error -i " + video + " -f framemd5 - | grep -v '^#'");
   }
   CHECK(digests[0].size() > 1000);
@@ -163,14 +186,17 @@ TEST_CASE("a lesson renders the same frames twice") {
 TEST_CASE("a recording started in the window is finalised when the window closes") {
   const std::string dir = output_dir() + "/window_recording";
   std::filesystem::remove_all(dir);
-  REQUIRE(std::system((kBinary + " gui kepler --frames 40 --size 640x480 --record --output-dir " + dir +
-                       " > /dev/null").c_str()) == 0);
+  REQUIRE(std::system((kBinary + " gui kepler --frames 40 --size 640x480 --record --output-dir " +
+                       dir + " > /dev/null")
+                          .c_str()) == 0);
   std::string video;
   for (const auto& entry : std::filesystem::directory_iterator(dir))
     if (entry.path().extension() == ".mp4") video = entry.path().string();
   REQUIRE_FALSE(video.empty());
-  const std::string probe = run_capture("ffprobe -v error -count_frames -select_streams v:0 "
-                                        "-show_entries stream=nb_read_frames -of default=nw=1 " + video);
+  const std::string probe = run_capture(
+      "ffprobe -v error -count_frames -select_streams v:0 "
+      "-show_entries stream=nb_read_frames -of default=nw=1 " +
+      video);
   const auto at = probe.find("nb_read_frames=");
   REQUIRE(at != std::string::npos);
   CHECK(std::atoi(probe.c_str() + at + 15) >= 5);

@@ -39,13 +39,17 @@ ParamValue to_param(const toml::node& node, const std::string& source, const std
     }
     std::vector<double> numbers;
     for (const auto& item : *array) {
-      if (auto f = item.as_floating_point()) numbers.push_back(f->get());
-      else if (auto i = item.as_integer()) numbers.push_back(static_cast<double>(i->get()));
-      else throw InputError(located(source, item) + ": '" + key + "' must hold numbers only");
+      if (auto f = item.as_floating_point())
+        numbers.push_back(f->get());
+      else if (auto i = item.as_integer())
+        numbers.push_back(static_cast<double>(i->get()));
+      else
+        throw InputError(located(source, item) + ": '" + key + "' must hold numbers only");
     }
     return numbers;
   }
-  if (auto table = node.as_table()) return std::vector<ParamTable>{to_table(*table, source, "[" + key + "]")};
+  if (auto table = node.as_table())
+    return std::vector<ParamTable>{to_table(*table, source, "[" + key + "]")};
   throw InputError(located(source, node) + ": unsupported value for '" + key + "'");
 }
 
@@ -54,19 +58,44 @@ void flatten_into(const ParamTable& table, const std::string& prefix,
                   std::map<std::string, ParamValue>& out) {
   for (const auto& [key, value] : table.values()) {
     auto nested = std::get_if<std::vector<ParamTable>>(&value);
-    if (nested && nested->size() == 1) flatten_into(nested->front(), prefix + key + ".", out);
-    else out[prefix + key] = value;
+    if (nested && nested->size() == 1)
+      flatten_into(nested->front(), prefix + key + ".", out);
+    else
+      out[prefix + key] = value;
   }
 }
 
-BodySpec read_body(const ParamTable& t) {
+void write_table(std::ostream& out, const ParamTable& table, const std::string& prefix);
+
+// Bodies of one file that have the same shape share it, so the window draws each distinct shape
+// in one call and the collision table's per-shape data exists once. Kept to a few hundred
+// distinct shapes, so a file of all-different shapes costs no more than linear time.
+class ShapeCache {
+ public:
+  ShapePtr intern(ShapePtr shape) {
+    ParamTable keys;
+    shape->save(keys);
+    std::ostringstream text;
+    text << shape->kind() << "\n";
+    write_table(text, keys, "shape");
+    for (const auto& [key, known] : shapes_)
+      if (key == text.str()) return known;
+    if (shapes_.size() < 256) shapes_.emplace_back(text.str(), shape);
+    return shape;
+  }
+
+ private:
+  std::vector<std::pair<std::string, ShapePtr>> shapes_;
+};
+
+BodySpec read_body(const ParamTable& t, ShapeCache& shapes) {
   const std::string kind = t.text("shape", "sphere");
   if (!ShapeRegistry::instance().contains(kind))
     throw InputError(t.where() + ": " + ShapeRegistry::instance().unknown_message(kind));
   // With `inertia` given (as a save writes it) the shape's keys are in the body frame already;
   // otherwise a clump's spheres or a polyhedron's vertices are a template the body is fitted to.
   const bool body_frame = t.has("inertia");
-  ShapePtr shape = make_shape(kind, t, body_frame);
+  ShapePtr shape = shapes.intern(make_shape(kind, t, body_frame));
   const double mass = t.number("mass", 1.0);
   const Vec3 position = t.vec3("position", Vec3::Zero());
   auto q = t.numbers("orientation", {1, 0, 0, 0});
@@ -97,7 +126,8 @@ BodySpec read_body(const ParamTable& t) {
 }
 
 std::string vec_text(const Vec3& v) {
-  return "[" + format_double(v.x()) + ", " + format_double(v.y()) + ", " + format_double(v.z()) + "]";
+  return "[" + format_double(v.x()) + ", " + format_double(v.y()) + ", " + format_double(v.z()) +
+         "]";
 }
 
 std::string value_text(const ParamValue& value) {
@@ -173,8 +203,9 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
     if (!overrides.empty())
       throw InputError("--set " + overrides.begin()->first + ": '" + source +
                        "' lists its bodies explicitly and has no parameters");
+    ShapeCache shapes;
     for (const ParamTable& t : bodies) {
-      const int i = spec.setup.world.add_body(read_body(t));
+      const int i = spec.setup.world.add_body(read_body(t, shapes));
       if (t.has("angular_momentum")) {
         spec.setup.world.L.col(i) = t.vec3("angular_momentum", Vec3::Zero());
         spec.setup.world.sync_angular_velocity(i);
@@ -215,12 +246,14 @@ std::string read_text_file(const std::string& path) {
   return text.str();
 }
 
-RunSpec load_scene_file(const std::string& path, const std::map<std::string, ParamValue>& overrides) {
+RunSpec load_scene_file(const std::string& path,
+                        const std::map<std::string, ParamValue>& overrides) {
   return parse_scene_toml(read_text_file(path), path, overrides);
 }
 
 RunSpec load_scene(const std::string& name, const std::map<std::string, ParamValue>& overrides) {
-  if (name.size() > 5 && name.substr(name.size() - 5) == ".toml") return load_scene_file(name, overrides);
+  if (name.size() > 5 && name.substr(name.size() - 5) == ".toml")
+    return load_scene_file(name, overrides);
   if (!SceneRegistry::instance().contains(name))
     throw InputError(SceneRegistry::instance().unknown_message(name) + "; or give a .toml file");
   RunSpec spec;
@@ -253,7 +286,8 @@ std::string scene_to_toml(Simulation& sim, const std::string& label, double dura
   out << "time = " << format_double(sim.time()) << "\n";
   out << "step = " << sim.step_count() << "\n";
   out << "seed = " << sim.seed() << "\n";
-  if (world.local_damping > 0) out << "local_damping = " << format_double(world.local_damping) << "\n";
+  if (world.local_damping > 0)
+    out << "local_damping = " << format_double(world.local_damping) << "\n";
   const auto options = sim.integrator().options();
   if (!options.empty()) {
     out << "\n[integrator]\n";

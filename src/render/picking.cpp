@@ -7,7 +7,9 @@
 namespace stepwise {
 namespace {
 
-glm::vec3 vec(const Float3& v) { return {v[0], v[1], v[2]}; }
+glm::vec3 vec(const Float3& v) {
+  return {v[0], v[1], v[2]};
+}
 
 std::optional<float> hit_sphere(const Ray& ray, const glm::vec3& centre, float radius) {
   const glm::vec3 oc = ray.origin - centre;
@@ -25,7 +27,8 @@ std::optional<float> hit_box(const Ray& ray, const BoxInstance& box) {
   const glm::quat inverse = glm::conjugate(q);
   const glm::vec3 origin = inverse * (ray.origin - vec(box.position));
   const glm::vec3 dir = inverse * ray.direction;
-  float near = -std::numeric_limits<float>::infinity(), far = std::numeric_limits<float>::infinity();
+  float near = -std::numeric_limits<float>::infinity(),
+        far = std::numeric_limits<float>::infinity();
   for (int k = 0; k < 3; ++k) {
     const float h = box.half_extents[k];
     if (std::abs(dir[k]) < 1e-12f) {
@@ -41,17 +44,45 @@ std::optional<float> hit_box(const Ray& ray, const BoxInstance& box) {
   return std::max(near, 0.0f);
 }
 
+// The nearest triangle of a hull's mesh the ray crosses (Moller-Trumbore, in the body frame).
+std::optional<float> hit_hull(const Ray& ray, const HullInstance& hull,
+                              const std::vector<Float3>& mesh) {
+  const glm::quat q(hull.orientation[0], hull.orientation[1], hull.orientation[2],
+                    hull.orientation[3]);
+  const glm::quat inverse = glm::conjugate(q);
+  const glm::vec3 origin = inverse * (ray.origin - vec(hull.position));
+  const glm::vec3 dir = inverse * ray.direction;
+  std::optional<float> nearest;
+  for (size_t k = 0; k + 2 < mesh.size(); k += 3) {
+    const glm::vec3 a = vec(mesh[k]), e1 = vec(mesh[k + 1]) - a, e2 = vec(mesh[k + 2]) - a;
+    const glm::vec3 p = glm::cross(dir, e2);
+    const float det = glm::dot(e1, p);
+    if (std::abs(det) < 1e-12f) continue;
+    const glm::vec3 t = origin - a;
+    const float u = glm::dot(t, p) / det;
+    if (u < 0 || u > 1) continue;
+    const glm::vec3 qv = glm::cross(t, e1);
+    const float v = glm::dot(dir, qv) / det;
+    if (v < 0 || u + v > 1) continue;
+    const float along = glm::dot(e2, qv) / det;
+    if (along >= 0 && (!nearest || along < *nearest)) nearest = along;
+  }
+  return nearest;
+}
+
 }  // namespace
 
 std::optional<Pick> pick_body(const Snapshot& s, const Ray& ray) {
   std::optional<Pick> best;
   auto consider = [&](int body, std::optional<float> t) {
-    if (t && (!best || *t < best->distance))
-      best = Pick{body, *t, ray.origin + *t * ray.direction};
+    if (t && (!best || *t < best->distance)) best = Pick{body, *t, ray.origin + *t * ray.direction};
   };
   for (const SphereInstance& sphere : s.spheres)
     consider(sphere.body, hit_sphere(ray, vec(sphere.position), sphere.radius));
   for (const BoxInstance& box : s.boxes) consider(box.body, hit_box(ray, box));
+  for (const HullInstance& hull : s.hulls)
+    if (hull.mesh >= 0 && hull.mesh < int(s.meshes.size()))
+      consider(hull.body, hit_hull(ray, hull, s.meshes[hull.mesh]));
   return best;
 }
 

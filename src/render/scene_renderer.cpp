@@ -6,7 +6,9 @@
 namespace stepwise {
 namespace {
 
-glm::vec3 vec(const Float3& v) { return {v[0], v[1], v[2]}; }
+glm::vec3 vec(const Float3& v) {
+  return {v[0], v[1], v[2]};
+}
 
 const glm::vec3 kLightWorld = glm::normalize(glm::vec3(0.45f, 0.25f, 1.0f));
 const glm::vec4 kBackground(0.115f, 0.125f, 0.15f, 1.0f);
@@ -53,11 +55,19 @@ Bounds snapshot_bounds(const Snapshot& s) {
     b.add(vec(box.position), glm::length(vec(box.half_extents)));
     largest = std::max(largest, glm::length(vec(box.half_extents)));
   }
+  std::vector<float> mesh_size;
+  for (const auto& mesh : s.meshes) mesh_size.push_back(mesh_radius(mesh));
+  for (const HullInstance& hull : s.hulls) {
+    const float r = hull.mesh < int(mesh_size.size()) ? mesh_size[hull.mesh] : 0.0f;
+    b.add(vec(hull.position), r);
+    largest = std::max(largest, r);
+  }
   // Context: what the bodies hang from, fall onto or orbit, and never less than a few body sizes.
   for (const auto& spring : s.springs) b.add(vec(spring[1]), 0);
   for (const Float3& centre : s.centres) b.add(vec(centre), 0);
   for (const WallPlane& wall : s.walls)
-    if (wall.normal[2] > 0.99f && !b.empty) b.add(glm::vec3(0.5f * (b.low.x + b.high.x), 0.5f * (b.low.y + b.high.y), wall.point[2]), 0);
+    if (wall.normal[2] > 0.99f && !b.empty)
+      b.add(glm::vec3(0.5f * (b.low.x + b.high.x), 0.5f * (b.low.y + b.high.y), wall.point[2]), 0);
   if (b.empty) b.add(glm::vec3(0), 1);
   const glm::vec3 centre = 0.5f * (b.low + b.high);
   b.add(centre, 4.0f * largest);
@@ -67,14 +77,15 @@ Bounds snapshot_bounds(const Snapshot& s) {
 SceneRenderer::SceneRenderer()
     : spheres_(std::make_unique<SphereBatch>()),
       boxes_(std::make_unique<BoxBatch>()),
+      hulls_(std::make_unique<HullBatch>()),
       shadows_(std::make_unique<ShadowBatch>()),
       lines_(std::make_unique<LineBatch>()) {}
 
 SceneRenderer::~SceneRenderer() = default;
 
 glm::vec4 SceneRenderer::comparison_tint(int k) {
-  static const glm::vec4 tints[] = {{0.3f, 0.95f, 1.0f, 0.45f}, {1.0f, 0.4f, 0.95f, 0.45f},
-                                    {1.0f, 0.95f, 0.3f, 0.45f}};
+  static const glm::vec4 tints[] = {
+      {0.3f, 0.95f, 1.0f, 0.45f}, {1.0f, 0.4f, 0.95f, 0.45f}, {1.0f, 0.95f, 0.3f, 0.45f}};
   return tints[k % 3];
 }
 
@@ -82,8 +93,10 @@ void SceneRenderer::build_bodies(const Snapshot& s, const ViewOptions& o) {
   scale_ = body_colours(s, o.colour_by, body_colour_);
   auto colour_of = [&](int body) {
     glm::vec4 c = body_colour_[body];
-    if (o.tint != glm::vec4(1)) c = glm::vec4(glm::mix(glm::vec3(c), glm::vec3(o.tint), 0.65f), o.tint.a);
-    if (body == o.selected || body == s.dragged_body) c = glm::vec4(glm::mix(glm::vec3(c), glm::vec3(1), 0.45f), c.a);
+    if (o.tint != glm::vec4(1))
+      c = glm::vec4(glm::mix(glm::vec3(c), glm::vec3(o.tint), 0.65f), o.tint.a);
+    if (body == o.selected || body == s.dragged_body)
+      c = glm::vec4(glm::mix(glm::vec3(c), glm::vec3(1), 0.45f), c.a);
     if (o.highlight_stiffest && (body == s.stiffest_i || body == s.stiffest_j))
       c = glm::vec4(1.0f, 0.85f, 0.1f, c.a);
     return c;
@@ -92,15 +105,28 @@ void SceneRenderer::build_bodies(const Snapshot& s, const ViewOptions& o) {
   box_draws_.clear();
   casters_.clear();
   for (const SphereInstance& sphere : s.spheres) {
-    sphere_draws_.push_back({glm::vec4(vec(sphere.position), sphere.radius), colour_of(sphere.body)});
+    sphere_draws_.push_back(
+        {glm::vec4(vec(sphere.position), sphere.radius), colour_of(sphere.body)});
     casters_.emplace_back(vec(sphere.position), sphere.radius);
   }
   for (const BoxInstance& box : s.boxes) {
     const glm::vec3 half = vec(box.half_extents);
-    box_draws_.push_back({vec(box.position), glm::vec4(box.orientation[0], box.orientation[1],
-                                                       box.orientation[2], box.orientation[3]),
-                          half, colour_of(box.body)});
+    box_draws_.push_back(
+        {vec(box.position),
+         glm::vec4(box.orientation[0], box.orientation[1], box.orientation[2], box.orientation[3]),
+         half, colour_of(box.body)});
     casters_.emplace_back(vec(box.position), std::max({half.x, half.y, half.z}));
+  }
+  for (auto& draws : hull_draws_) draws.clear();
+  hull_draws_.resize(s.meshes.size());
+  mesh_radius_.resize(s.meshes.size());
+  for (size_t m = 0; m < s.meshes.size(); ++m) mesh_radius_[m] = mesh_radius(s.meshes[m]);
+  for (const HullInstance& hull : s.hulls) {
+    if (hull.mesh < 0 || hull.mesh >= int(s.meshes.size())) continue;
+    const Float4& q = hull.orientation;
+    hull_draws_[hull.mesh].push_back({vec(hull.position), glm::vec4(q[0], q[1], q[2], q[3]),
+                                      glm::vec3(1), colour_of(hull.body)});
+    casters_.emplace_back(vec(hull.position), mesh_radius_[hull.mesh]);
   }
   bond_draws_.clear();
   // Springs as slim grey bars, field centres as small suns.
@@ -127,14 +153,16 @@ void SceneRenderer::build_bodies(const Snapshot& s, const ViewOptions& o) {
     }
   }
   for (const Float3& centre : s.centres)
-    sphere_draws_.push_back({glm::vec4(vec(centre), 0.6f * smallest), glm::vec4(1.0f, 0.86f, 0.35f, 1.0f)});
+    sphere_draws_.push_back(
+        {glm::vec4(vec(centre), 0.6f * smallest), glm::vec4(1.0f, 0.86f, 0.35f, 1.0f)});
   if (!o.bonds) return;
   auto body_size = [&](int i) {
     float size = 0;
     for (const SphereInstance& sphere : s.spheres)
       if (sphere.body == i) return sphere.radius;
     for (const BoxInstance& box : s.boxes)
-      if (box.body == i) size = std::min({box.half_extents[0], box.half_extents[1], box.half_extents[2]});
+      if (box.body == i)
+        size = std::min({box.half_extents[0], box.half_extents[1], box.half_extents[2]});
     return size;
   };
   float width = -1;
@@ -177,9 +205,12 @@ void SceneRenderer::build_environment(const Snapshot& s, const ViewOptions& o, f
     const float step = nice_step(2.5f * extent);
     const float reach = std::ceil(1.6f * extent / step) * step;
     const float cx = std::round(centre.x / step) * step, cy = std::round(centre.y / step) * step;
-    const glm::vec4 floor_colour(0.20f, 0.215f, 0.25f, 1.0f), grid_colour(0.34f, 0.36f, 0.41f, 1.0f);
-    const glm::vec3 corners[4] = {{cx - reach, cy - reach, floor_z}, {cx + reach, cy - reach, floor_z},
-                                  {cx + reach, cy + reach, floor_z}, {cx - reach, cy + reach, floor_z}};
+    const glm::vec4 floor_colour(0.20f, 0.215f, 0.25f, 1.0f),
+        grid_colour(0.34f, 0.36f, 0.41f, 1.0f);
+    const glm::vec3 corners[4] = {{cx - reach, cy - reach, floor_z},
+                                  {cx + reach, cy - reach, floor_z},
+                                  {cx + reach, cy + reach, floor_z},
+                                  {cx - reach, cy + reach, floor_z}};
     for (int k : {0, 1, 2, 0, 2, 3}) triangle_vertices_.push_back({corners[k], floor_colour});
     const float lift = 1e-4f * extent;
     for (float d = -reach; d <= reach + 0.5f * step; d += step) {
@@ -253,7 +284,8 @@ RenderStats SceneRenderer::draw(const Snapshot& s, const Camera& camera, const V
   const Bounds now = snapshot_bounds(s);
   sticky_bounds_.add(now.low, 0);
   sticky_bounds_.add(now.high, 0);
-  float floor_z = sticky_bounds_.low.z - 0.02f * glm::length(sticky_bounds_.high - sticky_bounds_.low);
+  float floor_z =
+      sticky_bounds_.low.z - 0.02f * glm::length(sticky_bounds_.high - sticky_bounds_.low);
   for (const WallPlane& wall : s.walls)
     if (wall.normal[2] > 0.99f) floor_z = wall.point[2];
 
@@ -267,8 +299,9 @@ RenderStats SceneRenderer::draw(const Snapshot& s, const Camera& camera, const V
   build_bodies(s, o);
   build_environment(s, o, floor_z);
   // Opaque floor, then shadows on it (no depth writes), then bodies, then translucent walls.
-  std::vector<LineVertex> floor(triangle_vertices_.begin(),
-                                triangle_vertices_.begin() + (o.grid ? std::min<size_t>(6, triangle_vertices_.size()) : 0));
+  std::vector<LineVertex> floor(
+      triangle_vertices_.begin(),
+      triangle_vertices_.begin() + (o.grid ? std::min<size_t>(6, triangle_vertices_.size()) : 0));
   stats.draw_calls += lines_->draw(floor, GL_TRIANGLES, u);
   stats.draw_calls += lines_->draw(line_vertices_, GL_LINES, u);
   if (o.shadows) {
@@ -278,11 +311,14 @@ RenderStats SceneRenderer::draw(const Snapshot& s, const Camera& camera, const V
   }
   stats.draw_calls += spheres_->draw(sphere_draws_, u);
   stats.draw_calls += boxes_->draw(box_draws_, u);
+  hulls_->set_meshes(s.meshes);
+  stats.draw_calls += hulls_->draw(hull_draws_, u);
   if (o.bonds_on_top || (o.force_network && !s.contacts.empty())) glClear(GL_DEPTH_BUFFER_BIT);
   stats.draw_calls += boxes_->draw(bond_draws_, u);
   if (triangle_vertices_.size() > floor.size()) {
     glDepthMask(GL_FALSE);
-    std::vector<LineVertex> walls(triangle_vertices_.begin() + floor.size(), triangle_vertices_.end());
+    std::vector<LineVertex> walls(triangle_vertices_.begin() + floor.size(),
+                                  triangle_vertices_.end());
     stats.draw_calls += lines_->draw(walls, GL_TRIANGLES, u);
     glDepthMask(GL_TRUE);
   }
@@ -297,6 +333,8 @@ RenderStats SceneRenderer::draw(const Snapshot& s, const Camera& camera, const V
       build_bodies(s.comparisons[k], ghost);
       stats.draw_calls += spheres_->draw(sphere_draws_, u);
       stats.draw_calls += boxes_->draw(box_draws_, u);
+      hulls_->set_meshes(s.comparisons[k].meshes);
+      stats.draw_calls += hulls_->draw(hull_draws_, u);
       stats.draw_calls += boxes_->draw(bond_draws_, u);
     }
     glDepthMask(GL_TRUE);
@@ -309,6 +347,7 @@ RenderStats SceneRenderer::draw(const Snapshot& s, const Camera& camera, const V
   target.resolve();
   stats.spheres = int(sphere_draws_.size());
   stats.boxes = int(box_draws_.size());
+  stats.hulls = int(s.hulls.size());
   stats.bonds = int(bond_draws_.size());
   return stats;
 }

@@ -7,15 +7,16 @@
 #include "render/camera.hpp"
 #include "render/colour_map.hpp"
 #include "render/frame_target.hpp"
+#include "render/hull_batch.hpp"
 
 namespace stepwise {
 
 struct ViewOptions {
   ColourBy colour_by = ColourBy::Id;
   bool shadows = true, bonds = true, walls = true, grid = true;
-  bool bonds_on_top = false;  // draw bonds through the bodies that hide them
-  bool trails = true;         // fading paths of the last positions (scenes of few bodies)
-  bool force_network = false;  // contacts as bars between centres, width and colour by force
+  bool bonds_on_top = false;        // draw bonds through the bodies that hide them
+  bool trails = true;               // fading paths of the last positions (scenes of few bodies)
+  bool force_network = false;       // contacts as bars between centres, width and colour by force
   bool highlight_stiffest = false;  // the bodies (and link) that set the critical time step
   int selected = -1;
   glm::vec4 tint{1, 1, 1, 1};  // multiplies body colours (ghost runs)
@@ -24,7 +25,7 @@ struct ViewOptions {
 
 struct RenderStats {
   int draw_calls = 0;
-  int spheres = 0, boxes = 0, bonds = 0;
+  int spheres = 0, boxes = 0, hulls = 0, bonds = 0;
 };
 
 struct Bounds {
@@ -50,11 +51,14 @@ class SceneRenderer {
 
   std::unique_ptr<SphereBatch> spheres_;
   std::unique_ptr<BoxBatch> boxes_;
+  std::unique_ptr<HullBatch> hulls_;
   std::unique_ptr<ShadowBatch> shadows_;
   std::unique_ptr<LineBatch> lines_;
   std::vector<glm::vec4> body_colour_;
   std::vector<SphereDraw> sphere_draws_;
   std::vector<BoxDraw> box_draws_, bond_draws_;
+  std::vector<std::vector<BoxDraw>> hull_draws_;  // per mesh of the snapshot
+  std::vector<float> mesh_radius_;
   std::vector<glm::vec4> casters_;
   std::vector<LineVertex> line_vertices_, triangle_vertices_, overlay_lines_;
   ColourScale scale_;

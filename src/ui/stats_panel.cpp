@@ -26,8 +26,8 @@ void draw_stats_panel(UiState& ui, const Snapshot& s) {
   ImGui::Text("FPS           %.1f", ui.fps);
   ImGui::Text("frame time    %.2f ms", ui.frame_ms);
   ImGui::Text("draw calls    %d (3-D view)", ui.render.draw_calls);
-  ImGui::Text("instances     %d spheres, %d boxes, %d bonds", ui.render.spheres, ui.render.boxes,
-              ui.render.bonds);
+  ImGui::Text("instances     %d spheres, %d boxes", ui.render.spheres, ui.render.boxes);
+  ImGui::Text("              %d polyhedra, %d bonds", ui.render.hulls, ui.render.bonds);
   ImGui::TextDisabled("%s, MSAA x%d", ui.gl_version.c_str(), ui.msaa_samples);
   ImGui::End();
 }
