@@ -1,7 +1,9 @@
 #pragma once
 // Trajectories for ParaView: one .vtu (VTK XML unstructured grid) per frame plus a .pvd index.
 // Bodies are vertices carrying radius, orientation, velocity and angular velocity; bonds are
-// lines carrying their forces and torques.
+// lines carrying their forces and torques; boxes and polyhedra are also polyhedron cells (their
+// corners as further points) and clump pebbles further vertices with their own radius, each
+// cell naming its body.
 #include <string>
 #include <vector>
 
