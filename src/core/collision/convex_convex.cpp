@@ -16,11 +16,21 @@ struct ClipPoint {
   std::uint64_t id;  // an incident corner, or where an incident edge crossed a side plane
 };
 
-// The face of h most opposed to n.
-int incident_face(const PlacedHull& h, const Vec3& n) {
-  int best = 0;
-  for (int f = 1; f < int(h.normals.size()); ++f)
-    if (h.normals[f].dot(n) < h.normals[best].dot(n)) best = f;
+// h's corner deepest along -n, and of the faces around it the one most opposed to n. (The face
+// most opposed overall may lie elsewhere on a polyhedron of many faces, and clip away entirely.)
+int deepest_corner(const PlacedHull& h, const Vec3& n) {
+  int deepest = 0;
+  for (int c = 1; c < int(h.vertices.size()); ++c)
+    if (h.vertices[c].dot(n) < h.vertices[deepest].dot(n)) deepest = c;
+  return deepest;
+}
+int incident_face(const PlacedHull& h, const Vec3& n, int corner) {
+  int best = -1;
+  for (int f = 0; f < int(h.normals.size()); ++f) {
+    const auto& corners = h.hull->faces[f].corners;
+    if (std::find(corners.begin(), corners.end(), corner) == corners.end()) continue;
+    if (best < 0 || h.normals[f].dot(n) < h.normals[best].dot(n)) best = f;
+  }
   return best;
 }
 
@@ -28,9 +38,11 @@ void face_contact(const PlacedHull& ref, int face, const PlacedHull& inc, bool r
                   Contacts& out) {
   thread_local std::vector<ClipPoint> polygon, clipped;
   const Vec3 n = ref.normals[face];
-  const int incident = incident_face(inc, n);
+  const int corner = deepest_corner(inc, n);
+  const int incident = incident_face(inc, n, corner);
   polygon.clear();
-  for (int c : inc.hull->faces[incident].corners) polygon.push_back({inc.vertices[c], std::uint64_t(c)});
+  for (int c : inc.hull->faces[incident].corners)
+    polygon.push_back({inc.vertices[c], std::uint64_t(c)});
   const std::vector<int>& corners = ref.hull->faces[face].corners;
   const int sides = int(corners.size());
   for (int s = 0; s < sides && !polygon.empty(); ++s) {
@@ -52,11 +64,19 @@ void face_contact(const PlacedHull& ref, int face, const PlacedHull& inc, bool r
   }
   const size_t first = out.size();
   const Vec3 normal = ref_is_b ? n : Vec3(-n);
-  const std::uint64_t faces = std::uint64_t(ref_is_b) << 63 | std::uint64_t(face) << 48 |
-                              std::uint64_t(incident) << 40;
+  const std::uint64_t faces =
+      std::uint64_t(ref_is_b) << 63 | std::uint64_t(face) << 48 | std::uint64_t(incident) << 40;
   for (const ClipPoint& p : polygon) {
     const double below = n.dot(p.p) - ref.offsets[face];
     if (below < 0) out.push_back({p.p - 0.5 * below * n, normal, -below, faces | p.id});
+  }
+  if (out.size() == first) {
+    // The deepest corner lies outside the reference face's sides (a corner reaching in past
+    // an edge): it is the one point of contact.
+    const double below = n.dot(inc.vertices[corner]) - ref.offsets[face];
+    if (below < 0)
+      out.push_back(
+          {inc.vertices[corner] - 0.5 * below * n, normal, -below, faces | std::uint64_t(corner)});
   }
   reduce_manifold(out, first);
 }
@@ -112,10 +132,17 @@ void convex_convex(const Placement& a, const Placement& b, PairCache& cache, Con
   const AxisQuery& axis = *chosen;
   cache.axis = axis.axis;
   switch (axis.kind) {
-    case AxisKind::Separated: return;
-    case AxisKind::FaceA: face_contact(ha, axis.index, hb, false, out); return;
-    case AxisKind::FaceB: face_contact(hb, axis.index, ha, true, out); return;
-    case AxisKind::Edges: edge_contact(ha, hb, axis, out); return;
+    case AxisKind::Separated:
+      return;
+    case AxisKind::FaceA:
+      face_contact(ha, axis.index, hb, false, out);
+      return;
+    case AxisKind::FaceB:
+      face_contact(hb, axis.index, ha, true, out);
+      return;
+    case AxisKind::Edges:
+      edge_contact(ha, hb, axis, out);
+      return;
   }
 }
 
