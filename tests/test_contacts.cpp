@@ -2,6 +2,7 @@
 // rolling and slipping on an incline, the neighbour list against brute force, momentum.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -134,6 +135,71 @@ TEST_CASE("the neighbour list holds exactly the brute-force pairs, dense and spa
     x.col(0) += Vec3(0.2, 0, 0);  // one body beyond half the skin forces a rebuild
     CHECK(list.update(x, radius));
   }
+}
+
+TEST_CASE("sweep and prune and the linked cells both give the brute-force pairs, sizes mixed") {
+  // Radii spread over two decades (log-uniform 0.01 to 1) and a few boulders of radius 3: the
+  // case sweep and prune is for. Then everything moves a little and the kept order is re-sorted.
+  Random random(17);
+  const int n = 1500;
+  Positions x(3, n);
+  VecX radius(n);
+  for (int i = 0; i < n; ++i) {
+    x.col(i) = Vec3(random.uniform(0, 12), random.uniform(0, 12), random.uniform(0, 12));
+    radius(i) = i % 300 == 0 ? 3.0 : std::exp(random.uniform(std::log(0.01), 0.0));
+  }
+  auto listed = [&](const NeighborList& list) {
+    std::vector<std::pair<int, int>> out;
+    for (int i = 0; i < n; ++i)
+      for (int k = list.offsets()[i]; k < list.offsets()[i + 1]; ++k)
+        out.emplace_back(i, list.neighbors()[k]);
+    return out;
+  };
+  NeighborList cells(0.05), sweep(0.05), automatic(0.05);
+  cells.set_broad_phase(BroadPhase::Cells);
+  sweep.set_broad_phase(BroadPhase::Sweep);
+  for (int round = 0; round < 3; ++round) {
+    const auto truth = NeighborList::brute_force(x, radius, 0.05);
+    CHECK(truth.size() > 1000);
+    cells.build(x, radius);
+    sweep.build(x, radius);
+    automatic.build(x, radius);
+    CHECK(listed(cells) == truth);
+    CHECK(listed(sweep) == truth);
+    CHECK(automatic.swept());  // the boulders are 4 times the mean radius and more
+    CHECK(listed(automatic) == truth);
+    for (int i = 0; i < n; ++i) x.col(i) += 0.05 * Vec3(random.normal(), random.normal(), random.normal());
+  }
+  // Equal spheres: auto keeps the cells.
+  const VecX equal = VecX::Constant(n, 0.3);
+  automatic.build(x, equal);
+  CHECK_FALSE(automatic.swept());
+  sweep.build(x, equal);
+  CHECK(listed(sweep) == NeighborList::brute_force(x, equal, 0.05));
+}
+
+TEST_CASE("a granular run is the same bit for bit whichever broad phase lists its pairs") {
+  auto run = [](const std::string& broad_phase) {
+    SceneSetup setup = build_scene("settle", {{"n", 512.0}, {"nx", 8.0}, {"ny", 8.0}, {"nz", 8.0}});
+    ParamTable hooke;
+    for (const auto& model : setup.world.forces) {
+      if (model->kind() != "hooke") continue;
+      model->save(hooke);
+    }
+    hooke.set("broad_phase", broad_phase);
+    World world = setup.world;
+    world.forces.erase(std::remove_if(world.forces.begin(), world.forces.end(),
+                                      [](const auto& m) { return m->kind() == "hooke"; }),
+                       world.forces.end());
+    world.add_force(ForceRegistry::instance().make("hooke", hooke));
+    Simulation sim(world, setup.dt);
+    REQUIRE_FALSE(sim.advance(2000));
+    return sim;
+  };
+  Simulation cells = run("cells"), sweep = run("sweep");
+  CHECK(cells.energy().contacts > 100);
+  CHECK(cells.world().x == sweep.world().x);
+  CHECK(cells.world().v == sweep.world().v);
 }
 
 namespace {

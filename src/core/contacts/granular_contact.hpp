@@ -49,6 +49,11 @@ class GranularContacts final : public ForceModel {
     for (double v : {mu_, list_.skin(), mu_roll_, mu_twist_})
       if (!(v >= 0) || !std::isfinite(v))
         throw InputError(p.where() + ": mu and skin must be finite and >= 0");
+    const std::string broad = p.text("broad_phase", "auto");
+    if (broad == "cells") list_.set_broad_phase(BroadPhase::Cells);
+    else if (broad == "sweep") list_.set_broad_phase(BroadPhase::Sweep);
+    else if (broad != "auto")
+      throw InputError(p.where() + ": 'broad_phase' must be auto, cells or sweep (got '" + broad + "')");
     for (const ParamTable& t : p.tables("wall")) {
       Wall w{t.vec3("point", Vec3::Zero()), t.vec3("normal", Vec3::UnitZ()),
              t.vec3("velocity", Vec3::Zero())};
@@ -229,6 +234,8 @@ class GranularContacts final : public ForceModel {
     if (mu_roll_ > 0) out.set("mu_roll", mu_roll_);
     if (mu_twist_ > 0) out.set("mu_twist", mu_twist_);
     out.set("skin", list_.skin());
+    if (list_.broad_phase() != BroadPhase::Auto)
+      out.set("broad_phase", std::string(list_.broad_phase() == BroadPhase::Cells ? "cells" : "sweep"));
     exclusions_.save(out);
     std::vector<ParamTable> walls;
     auto vec = [](const Vec3& v) { return std::vector<double>{v.x(), v.y(), v.z()}; };

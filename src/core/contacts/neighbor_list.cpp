@@ -33,6 +33,17 @@ void NeighborList::build(const Positions& x, const VecX& radius, Parallel* paral
   offsets_.assign(n + 1, 0);
   neighbors_.clear();
   if (n == 0) return;
+  swept_ = broad_phase_ == BroadPhase::Sweep ||
+           (broad_phase_ == BroadPhase::Auto && radius.maxCoeff() > 4 * radius.mean());
+  if (swept_) {
+    sweep_.pairs(x, radius, skin_, offsets_, neighbors_);
+    return;
+  }
+  build_cells(x, radius, parallel);
+}
+
+void NeighborList::build_cells(const Positions& x, const VecX& radius, Parallel* parallel) {
+  const int n = static_cast<int>(x.cols());
   const double r_max = radius.maxCoeff();
   const double cell = 2 * r_max + skin_;
   const Vec3 lo = x.rowwise().minCoeff(), hi = x.rowwise().maxCoeff();

@@ -5,10 +5,15 @@
 // such as contact history can live in arrays aligned with the list.
 #include <vector>
 
+#include "core/contacts/sweep_and_prune.hpp"
 #include "core/parallel.hpp"
 #include "core/types.hpp"
 
 namespace stepwise {
+
+// How the list finds its pairs: linked cells (bodies of similar size), sweep and prune (sizes
+// that differ widely), or auto: sweep when the largest radius exceeds 4 times the mean.
+enum class BroadPhase { Auto, Cells, Sweep };
 
 class NeighborList {
  public:
@@ -18,6 +23,12 @@ class NeighborList {
     force_rebuild_ = true;
   }
   double skin() const { return skin_; }
+  void set_broad_phase(BroadPhase mode) {
+    broad_phase_ = mode;
+    force_rebuild_ = true;
+  }
+  BroadPhase broad_phase() const { return broad_phase_; }
+  bool swept() const { return swept_; }  // whether the last build used sweep and prune
   void invalidate() { force_rebuild_ = true; }
 
   // Rebuilds the list if needed. Returns true if it did.
@@ -42,7 +53,11 @@ class NeighborList {
                                                       double margin);
 
  private:
+  void build_cells(const Positions& x, const VecX& radius, Parallel* parallel);
   double skin_;
+  BroadPhase broad_phase_ = BroadPhase::Auto;
+  bool swept_ = false;
+  SweepAndPrune sweep_;
   bool force_rebuild_ = true;
   Positions built_at_;
   std::vector<int> offsets_{0}, neighbors_;
