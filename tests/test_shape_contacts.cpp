@@ -71,6 +71,51 @@ TEST_CASE("a clump rests on its pebbles, a box on its four corners") {
   }
 }
 
+TEST_CASE("a body's contact points, as the Inspector lists them, carry its weight") {
+  // A box on a floor with a sphere resting on it: the box has four floor corners and the sphere
+  // on top; the sphere one point, pushing it up.
+  const double kn = 1e4, g = 9.81;
+  World world = on_floor(shaped_body(box_shape(Vec3::Constant(0.2)), 2.0, Vec3(0, 0, 0.2)), kn, g);
+  BodySpec ball;
+  ball.mass = 0.5;
+  ball.radius = 0.1;
+  ball.position = Vec3(0.05, 0, 0.5);
+  world.add_body(ball);
+  Simulation sim(world, 1e-4);
+  REQUIRE_FALSE(sim.advance(60000));
+  std::vector<ForceModel::ContactReport> box, sphere;
+  for (const auto& model : sim.world().forces) {
+    model->contact_points(sim.world(), 0, box);
+    model->contact_points(sim.world(), 1, sphere);
+  }
+  REQUIRE(box.size() == 5);
+  double up = 0;
+  int floor = 0;
+  for (const auto& c : box) {
+    floor += c.other == -1;
+    up += c.normal_force * c.normal.z();
+    CHECK(c.depth > 0);
+  }
+  CHECK(floor == 4);
+  // Floor pushes up with both weights, the sphere down with its own: net the box's weight.
+  CHECK(up == doctest::Approx(2.0 * g).epsilon(1e-6));
+  REQUIRE(sphere.size() == 1);
+  CHECK(sphere[0].other == 0);
+  CHECK((sphere[0].normal - Vec3::UnitZ()).norm() < 1e-3);  // the box tilts a little under it
+  CHECK(sphere[0].normal_force == doctest::Approx(0.5 * g).epsilon(1e-6));
+  CHECK(sphere[0].position.z() == doctest::Approx(0.4).epsilon(1e-3));
+  // Sphere pairs and sphere walls come from the sphere path: a ball on the floor.
+  World alone = on_floor(ball, kn, g);
+  Simulation rest(alone, 1e-4);
+  REQUIRE_FALSE(rest.advance(40000));
+  std::vector<ForceModel::ContactReport> on;
+  for (const auto& model : rest.world().forces) model->contact_points(rest.world(), 0, on);
+  REQUIRE(on.size() == 1);
+  CHECK(on[0].other == -1);
+  CHECK(on[0].depth == doctest::Approx(0.5 * g / kn).epsilon(1e-6));
+  CHECK(on[0].normal_force == doctest::Approx(0.5 * g).epsilon(1e-6));
+}
+
 TEST_CASE("box-box manifolds: four points face to face, one edge to edge") {
   const ShapePtr box = box_shape(Vec3::Constant(0.5));
   PairCache cache;

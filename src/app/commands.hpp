@@ -39,6 +39,7 @@ struct GuiOptions {
   std::string compare;         // comparison runs at start: integrator[@dt],... (lockstep ghosts)
   std::string lesson;          // play this lesson instead of a scene
   bool force_network = false;  // draw the contact force network
+  int select = -1;             // a body selected from the start (the Inspector shows it)
   int threads = 1;             // threads for the physics' per-step loops
   std::string assets_dir;      // where scene files are listed from
 };

@@ -212,6 +212,7 @@ int command_gui(GuiOptions o) {
       if (o.paused) w.worker.send(cmd::SetRunning{false});
       if (colour) w.ui.view.colour_by = *colour;  // the command line wins over the saved view
       if (o.force_network) w.ui.view.force_network = true;
+      if (o.select >= 0) w.pending_select = o.select, w.ui.show_inspector = true;
       if (!o.output_dir.empty()) w.ui.output_dir = o.output_dir;
       if (o.record) w.ui.request_record_toggle = true;
       for (const std::string& item : split_list(o.compare)) {
@@ -232,6 +233,8 @@ int command_gui(GuiOptions o) {
     if (s.scene_generation != w.seen_generation) {  // loaded or reset: old picks are stale
       w.seen_generation = s.scene_generation;
       w.ui.view.selected = -1;
+      if (w.pending_select >= 0 && w.pending_select < s.bodies) w.ui.view.selected = w.pending_select;
+      w.pending_select = -1;
       if (s.source != w.camera_source) w.ui.request_camera_reset = true;
       w.camera_source = s.source;
     }
@@ -251,9 +254,12 @@ int command_gui(GuiOptions o) {
       const Float3& p = s.position[w.ui.view.selected];
       w.camera.target = glm::vec3(p[0], p[1], p[2]);
     }
-    if (w.ui.view.force_network != w.contacts_requested) {  // the network needs the contact list
+    // The network needs the contact list, the Inspector the selected body's contact points.
+    const int inspected = w.ui.show_inspector ? w.ui.view.selected : -1;
+    if (w.ui.view.force_network != w.contacts_requested || inspected != w.inspected_requested) {
       w.contacts_requested = w.ui.view.force_network;
-      w.worker.send(cmd::SetSnapshotDetail{w.contacts_requested});
+      w.inspected_requested = inspected;
+      w.worker.send(cmd::SetSnapshotDetail{w.contacts_requested, inspected});
     }
     handle_input(w, s);
     watch_scene_file(w, s);

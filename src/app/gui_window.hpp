@@ -31,6 +31,8 @@ struct GuiWindow {
   std::string camera_source;  // the camera is framed again when the scene source changes
   AutoFrame auto_frame;  // until the user moves the camera
   bool contacts_requested = false;
+  int inspected_requested = -1;
+  int pending_select = -1;  // --select, applied once the scene is loaded
 
   // Mouse gestures.
   enum class Gesture { None, Orbit, Pan, Pull } gesture = Gesture::None;

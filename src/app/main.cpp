@@ -115,6 +115,8 @@ int main(int argc, char** argv) {
   gui_cmd->add_flag("--record", gui.record, "start recording a video at once (F9 stops)");
   gui_cmd->add_option("--lesson", gui.lesson, "play a lesson script (.toml)");
   gui_cmd->add_flag("--force-network", gui.force_network, "draw the contact force network");
+  gui_cmd->add_option("--select", gui.select, "select this body: the Inspector shows it and its contacts")
+      ->check(CLI::NonNegativeNumber);
   gui_cmd->add_option("--threads", gui.threads,
                       "threads for the physics (default 1; results fixed for a given count)");
   gui_cmd->add_option("--compare", gui.compare,

@@ -125,6 +125,14 @@ class ForceModel {
     double normal_force;
   };
   virtual void contact_forces(const World& world, std::vector<ContactForce>& out) const {}
+  // Every point where `body` touches something (other: a body, or -1 - w for wall w), with the
+  // normal pushing `body` out, the overlap and the elastic normal force: the Inspector's list.
+  struct ContactReport {
+    int other;
+    Vec3 position, normal;
+    double depth, normal_force;
+  };
+  virtual void contact_points(const World& world, int body, std::vector<ContactReport>& out) const {}
 };
 
 using ForceRegistry = Registry<ForceModel, const ParamTable&>;

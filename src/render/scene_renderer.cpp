@@ -257,6 +257,20 @@ void SceneRenderer::build_environment(const Snapshot& s, const ViewOptions& o, f
     overlay_lines_.push_back({vec(s.position[s.stiffest_i]), mark});
     overlay_lines_.push_back({vec(s.position[s.stiffest_j]), mark});
   }
+  // The inspected body's contact points: a cross at each, and its normal (out of the other).
+  if (o.selected >= 0 && o.selected == s.inspected) {
+    const float size = 0.03f * extent;
+    const glm::vec4 mark(1.0f, 0.3f, 0.85f, 1.0f);
+    for (const Snapshot::ContactMark& c : s.inspected_contacts) {
+      const glm::vec3 p = vec(c.position), n = vec(c.normal);
+      for (const glm::vec3& axis : {glm::vec3(1, 0, 0), glm::vec3(0, 1, 0), glm::vec3(0, 0, 1)}) {
+        overlay_lines_.push_back({p - size * axis, mark});
+        overlay_lines_.push_back({p + size * axis, mark});
+      }
+      overlay_lines_.push_back({p, mark});
+      overlay_lines_.push_back({p + 3.0f * size * n, mark});
+    }
+  }
   if (s.dragged_body >= 0 && s.dragged_body < s.bodies) {
     const glm::vec4 pull(1.0f, 0.85f, 0.2f, 1.0f);
     overlay_lines_.push_back({vec(s.position[s.dragged_body]), pull});

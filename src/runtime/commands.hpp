@@ -51,7 +51,8 @@ struct RestoreCheckpoint { int index; };
 // live run's global position and energy error against it.
 struct SetReference { bool on; };
 // Extra snapshot content only some views need (the contact force network walks every pair).
-struct SetSnapshotDetail { bool contacts; };  // the whole state as a scene file (continues bit for bit)
+// inspected: the body whose contact points the Inspector lists (-1: none).
+struct SetSnapshotDetail { bool contacts; int inspected = -1; };  // the whole state as a scene file (continues bit for bit)
 }  // namespace cmd
 
 using Command = std::variant<cmd::LoadScene, cmd::Reset, cmd::SetIntegrator, cmd::SetRotation,

@@ -224,7 +224,10 @@ void PhysicsWorker::apply(const Command& command) {
               throw InputError("no checkpoint #" + std::to_string(c.index));
             restore(std::size_t(c.index));
           },
-          [&](const cmd::SetSnapshotDetail& c) { snapshot_contacts_ = c.contacts; },
+          [&](const cmd::SetSnapshotDetail& c) {
+            snapshot_contacts_ = c.contacts;
+            snapshot_inspected_ = c.inspected;
+          },
           [&](const cmd::SetReference& c) {
             reference_.reset();
             if (!c.on) return;
@@ -333,7 +336,7 @@ void PhysicsWorker::capture_if_due() {
   Snapshot s;
   s.scene_generation = generation_;
   s.label = spec_->label;
-  fill_snapshot(*sim_, s, snapshot_contacts_);
+  fill_snapshot(*sim_, s, snapshot_contacts_, snapshot_inspected_);
   captures_.push(std::move(s));
   ++captures_pending_;
   next_capture_ += capture_interval_;
@@ -479,7 +482,7 @@ void PhysicsWorker::publish() {
     s.source = source_;
     s.builtin = spec_->builtin.value_or("");
     s.scene_parameters = scene_parameters_;
-    fill_snapshot(*sim_, s, snapshot_contacts_);
+    fill_snapshot(*sim_, s, snapshot_contacts_, snapshot_inspected_);
   }
   flush_sample();
   snapshots_.publish();

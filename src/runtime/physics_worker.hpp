@@ -125,6 +125,7 @@ class PhysicsWorker {
   std::string next_marker_;
   bool dirty_ = true;  // something changed that the window has not seen
   bool snapshot_contacts_ = false;
+  int snapshot_inspected_ = -1;
 };
 
 }  // namespace stepwise

@@ -43,7 +43,9 @@ class SnapshotSink final : public DrawSink {
   }
 
  private:
-  Float4 orientation() const { return {float(q_.w()), float(q_.x()), float(q_.y()), float(q_.z())}; }
+  Float4 orientation() const {
+    return {float(q_.w()), float(q_.x()), float(q_.y()), float(q_.z())};
+  }
   Snapshot& out_;
   std::vector<const ConvexHull*> meshes_;
   Vec3 x_ = Vec3::Zero();
@@ -62,7 +64,8 @@ void fill_bodies(Simulation& sim, Snapshot& out) {
   out.hulls.clear();
   out.meshes.clear();
   SnapshotSink sink(out);
-  for (auto* column : {&out.position, &out.velocity, &out.angular_velocity, &out.force, &out.torque})
+  for (auto* column :
+       {&out.position, &out.velocity, &out.angular_velocity, &out.force, &out.torque})
     column->resize(n);
   out.mass.resize(n);
   out.kinetic_energy.resize(n);
@@ -114,6 +117,19 @@ void fill_contacts(const World& world, Snapshot& out) {
     if (c.j >= 0) out.contacts.push_back({c.i, c.j, static_cast<float>(c.normal_force)});
 }
 
+void fill_inspected(const World& world, int body, Snapshot& out) {
+  out.inspected = body >= 0 && body < world.size() ? body : -1;
+  out.inspected_contacts.clear();
+  if (out.inspected < 0) return;
+  static thread_local std::vector<ForceModel::ContactReport> points;
+  points.clear();
+  for (const auto& model : world.forces) model->contact_points(world, body, points);
+  for (const auto& p : points)
+    out.inspected_contacts.push_back({p.other, to_float(p.position), to_float(p.normal),
+                                      static_cast<float>(p.depth),
+                                      static_cast<float>(p.normal_force)});
+}
+
 void fill_models(Simulation& sim, Snapshot& out) {
   const World& world = sim.world();
   out.walls.clear();
@@ -141,8 +157,8 @@ void fill_models(Simulation& sim, Snapshot& out) {
     }
     if (!saved.has("wall")) continue;
     for (const ParamTable& wall : saved.tables("wall")) {
-      const Vec3 point = wall.vec3("point", Vec3::Zero()) +
-                         sim.time() * wall.vec3("velocity", Vec3::Zero());
+      const Vec3 point =
+          wall.vec3("point", Vec3::Zero()) + sim.time() * wall.vec3("velocity", Vec3::Zero());
       out.walls.push_back({to_float(point), to_float(wall.vec3("normal", Vec3::UnitZ()))});
     }
   }
@@ -151,7 +167,7 @@ void fill_models(Simulation& sim, Snapshot& out) {
 
 }  // namespace
 
-void fill_snapshot(Simulation& sim, Snapshot& out, bool with_contacts) {
+void fill_snapshot(Simulation& sim, Snapshot& out, bool with_contacts, int inspected) {
   out.integrator = sim.integrator_name();
   out.rotation = sim.rotation_name();
   out.dt = sim.dt();
@@ -167,6 +183,7 @@ void fill_snapshot(Simulation& sim, Snapshot& out, bool with_contacts) {
   fill_models(sim, out);
   out.contacts.clear();
   if (with_contacts) fill_contacts(sim.world(), out);
+  fill_inspected(sim.world(), inspected, out);
 }
 
 }  // namespace stepwise

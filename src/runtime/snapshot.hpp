@@ -89,6 +89,13 @@ struct Snapshot {
     float force;  // normal force (elastic part)
   };
   std::vector<ContactLine> contacts;           // body-body contacts, for the force network
+  struct ContactMark {
+    int other;  // a body, or -1 - w for wall w
+    Float3 position, normal;  // the normal pushes the inspected body out
+    float depth, force;       // overlap, elastic normal force
+  };
+  int inspected = -1;                       // the body whose contact points these are
+  std::vector<ContactMark> inspected_contacts;
   std::vector<std::array<Float3, 2>> springs;  // spring links, body to body or to an anchor
   std::vector<Float3> centres;                 // centres of central force fields
   int dragged_body = -1;
@@ -113,6 +120,7 @@ struct Snapshot {
 
 // Copies the simulation's state and settings into `out`, reusing its storage; the contact
 // list only if asked (it costs a pass over every neighbour pair).
-void fill_snapshot(Simulation& sim, Snapshot& out, bool with_contacts = false);
+// with_contacts: the force network's pair list; inspected: that body's contact points.
+void fill_snapshot(Simulation& sim, Snapshot& out, bool with_contacts = false, int inspected = -1);
 
 }  // namespace stepwise

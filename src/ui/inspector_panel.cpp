@@ -1,7 +1,9 @@
-// The selected body (double-click one): its state, the force and torque on it, and its bonds.
+// The selected body (double-click one): its state, the force and torque on it, its bonds and the
+// points where it touches something.
 #include <imgui.h>
 
 #include <cmath>
+#include <cstdio>
 
 #include "ui/ui_state.hpp"
 
@@ -25,8 +27,16 @@ void draw_inspector_panel(UiState& ui, const Snapshot& s) {
   static int last_selected = -2;
   if (ui.view.selected != last_selected) {
     ImGui::SetNextWindowCollapsed(ui.view.selected < 0, ImGuiCond_Always);
+    // Opening, it rises from the bottom edge into view: its bottom stays on the screen.
+    if (ui.view.selected >= 0)
+      ImGui::SetNextWindowPos(
+          ImVec2(viewport->WorkPos.x + 390, viewport->WorkPos.y + viewport->WorkSize.y - 10),
+          ImGuiCond_Always, ImVec2(0, 1));
     last_selected = ui.view.selected;
   }
+  // Never taller than the screen allows; long contact lists scroll.
+  ImGui::SetNextWindowSizeConstraints(ImVec2(200, 60),
+                                      ImVec2(viewport->WorkSize.x, 0.45f * viewport->WorkSize.y));
   if (!ImGui::Begin("Inspector", &ui.show_inspector)) return ImGui::End();
   const int i = ui.view.selected;
   if (i < 0 || i >= s.bodies) {
@@ -51,6 +61,20 @@ void draw_inspector_panel(UiState& ui, const Snapshot& s) {
     }
     ImGui::Text("%d-%d  twist %+.4f rad  bend %+.4f rad  load %.2f%s", b.i, b.j, b.twist, b.bend,
                 b.load, b.broken ? "  BROKEN" : "");
+  }
+  if (s.inspected == i && !s.inspected_contacts.empty()) {
+    ImGui::Separator();
+    ImGui::TextDisabled("contacts: %d points (marked in the view)",
+                        int(s.inspected_contacts.size()));
+    for (const Snapshot::ContactMark& c : s.inspected_contacts) {
+      char with[32];
+      if (c.other >= 0)
+        std::snprintf(with, sizeof with, "body %d", c.other);
+      else
+        std::snprintf(with, sizeof with, "wall %d", -1 - c.other);
+      ImGui::Text("%-10s depth %.3e  force %.4g  n (% .3f % .3f % .3f)", with, c.depth, c.force,
+                  c.normal[0], c.normal[1], c.normal[2]);
+    }
   }
   ImGui::End();
 }

@@ -17,6 +17,7 @@
 #include "core/body_passes.hpp"
 #include "core/contacts/contact_candidates.hpp"
 #include "core/contacts/contact_exclusions.hpp"
+#include "core/contacts/contact_reports.hpp"
 #include "core/contacts/granular_pairs.hpp"
 #include "core/contacts/granular_walls.hpp"
 #include "core/contacts/neighbor_list.hpp"
@@ -196,21 +197,12 @@ class GranularContacts final : public ForceModel {
 
   double internal_dissipation() const override { return committed_dissipation_; }
   void contact_forces(const World& world, std::vector<ContactForce>& out) const override {
-    const auto& offsets = list_.offsets();
-    const auto& neighbors = list_.neighbors();
-    for (int i = 0; i + 1 < int(offsets.size()) && i < world.size(); ++i) {
-      for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
-        const int j = neighbors[k];
-        if (shapes_.involves(i, j)) continue;  // shapes_ reports those
-        const double reach = world.radius(i) + world.radius(j);
-        const double r = (world.x.col(i) - world.x.col(j)).norm();
-        if (r < reach)
-          out.push_back({i, j,
-                         law_.at(reach - r, world.radius(i) * world.radius(j) / reach, 1.0).kn *
-                             (reach - r)});
-      }
-    }
+    sphere_contact_forces(world, list_, shapes_, elastic(), out);
     shapes_.contact_forces(out);
+  }
+  void contact_points(const World& world, int body, std::vector<ContactReport>& out) const override {
+    sphere_contact_points(world, body, list_, planes_, shapes_, elastic(), out);
+    shapes_.contact_points(body, out);
   }
   double max_frequency(const World& world) const override {
     if (world.size() == 0) return 0;
@@ -551,6 +543,10 @@ class GranularContacts final : public ForceModel {
       }
     pending_.clear();
     exclusions_.mask(list_, gaps_);
+  }
+
+  ElasticForce elastic() const {
+    return [this](double delta, double r_eff) { return law_.at(delta, r_eff, 1.0).kn * delta; };
   }
 
   // A pair's gap when the list is built, less a margin for rounding: while its two bodies have

@@ -17,7 +17,8 @@ void ShapeContacts::rebuild(const World& world, const NeighborList& list, int wa
   bodies_.clear();
   slot_.assign(world.size(), -1);
   for (int i = 0; i < world.size(); ++i)
-    if (world.shape[i]->type() != sphere_type()) slot_[i] = int(bodies_.size()), bodies_.push_back(i);
+    if (world.shape[i]->type() != sphere_type())
+      slot_[i] = int(bodies_.size()), bodies_.push_back(i);
   rotation_.resize(bodies_.size());
   if (bodies_.empty()) return;
   auto add = [&](int i, int j) {
@@ -42,9 +43,9 @@ void ShapeContacts::save_state(ParamTable& out) const {
   for (const Pair& p : pairs_)
     for (const FeatureSpring& f : p.springs)
       springs.insert(springs.end(),
-                     {double(p.i), double(p.j), double(f.feature >> 32), double(f.feature & 0xffffffffu),
-                      f.xi.x(), f.xi.y(), f.xi.z(), f.arm_i.x(), f.arm_i.y(), f.arm_i.z(),
-                      f.arm_j.x(), f.arm_j.y(), f.arm_j.z()});
+                     {double(p.i), double(p.j), double(f.feature >> 32),
+                      double(f.feature & 0xffffffffu), f.xi.x(), f.xi.y(), f.xi.z(), f.arm_i.x(),
+                      f.arm_i.y(), f.arm_i.z(), f.arm_j.x(), f.arm_j.y(), f.arm_j.z()});
   if (!springs.empty()) out.set("shape_springs", springs);
 }
 
@@ -54,14 +55,26 @@ void ShapeContacts::load_state(const ParamTable& in) {
     throw InputError(in.where() + ": shape_springs come in groups of 13 numbers");
   pending_.clear();
   pairs_.clear();
+  reports_.clear();
   for (size_t k = 0; k < springs.size(); k += 13) {
     const double* v = springs.data() + k;
     for (int c = 0; c < 4; ++c)
-      if (!(v[c] == std::floor(v[c]) && std::abs(v[c]) < (c < 2 ? 2.1e9 : 4.3e9) && (c < 2 || v[c] >= 0)))
+      if (!(v[c] == std::floor(v[c]) && std::abs(v[c]) < (c < 2 ? 2.1e9 : 4.3e9) &&
+            (c < 2 || v[c] >= 0)))
         throw InputError(in.where() + ": shape_springs: ids must be whole numbers");
     const std::uint64_t feature = std::uint64_t(v[2]) << 32 | std::uint64_t(v[3]);
     pending_[{int(v[0]), int(v[1])}].push_back(
         {feature, Vec3(v[4], v[5], v[6]), Vec3(v[7], v[8], v[9]), Vec3(v[10], v[11], v[12])});
+  }
+}
+
+void ShapeContacts::contact_points(int body, std::vector<ForceModel::ContactReport>& out) const {
+  for (const Report& r : reports_) {
+    if (r.i != body && r.j != body) continue;
+    const ContactPoint& c = r.contact;
+    // The point's normal pushes i out of j; seen from j it is reversed.
+    out.push_back({r.i == body ? r.j : r.i, c.position, r.i == body ? c.normal : Vec3(-c.normal),
+                   c.depth, r.normal_force});
   }
 }
 

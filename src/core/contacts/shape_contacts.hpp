@@ -60,6 +60,8 @@ class ShapeContacts {
   void load_state(const ParamTable& in);  // applied at the next rebuild
   // Touching pairs (wall contacts as j = -1 - w) and the normal force of their elastic parts.
   void contact_forces(std::vector<ForceModel::ContactForce>& out) const;
+  // The points where `body` touched at the last committed evaluation.
+  void contact_points(int body, std::vector<ForceModel::ContactReport>& out) const;
 
  private:
   struct Pair {
@@ -91,6 +93,12 @@ class ShapeContacts {
   std::vector<Mat3> rotation_;  // per bodies_ entry, at this evaluation
   std::vector<Pair> pairs_;  // body pairs in list order, then each body against each wall
   std::vector<Point> points_;
+  struct Report {  // a committed point, for contact_points
+    int i, j;
+    ContactPoint contact;
+    double normal_force;
+  };
+  std::vector<Report> reports_;
   Contacts manifold_;
   std::vector<FeatureSpring> kept_;
   std::map<std::pair<int, int>, std::vector<FeatureSpring>> pending_;  // loaded, until rebuild

@@ -9,6 +9,7 @@ void ShapeContacts::apply(const StateView& s, const Law& law, const ContactParam
                           const std::vector<WallPlane>& walls, ForceSums& out,
                           ContactSums& sums) {
   points_.clear();
+  if constexpr (Commit) reports_.clear();
   // Each body's rotation once, however many pairs and walls it is in.
   for (size_t k = 0; k < bodies_.size(); ++k)
     rotation_[k] = s.world.q[bodies_[k]].toRotationMatrix();
@@ -115,9 +116,11 @@ void ShapeContacts::apply_points(const StateView& s, const Law& law, const Conta
         sums.dissipation += drag.dot(velocity);
         ++sums.walls;
       }
-      p.pair->normal_force += force.dot(p.contact.normal) - drag.dot(p.contact.normal);
+      const double elastic = force.dot(p.contact.normal) - drag.dot(p.contact.normal);
+      p.pair->normal_force += elastic;
       ++sums.contacts;
       if constexpr (Commit) {
+        reports_.push_back({i, j, p.contact, elastic});
         const Vec3 xi(f.xi.x[l], f.xi.y[l], f.xi.z[l]);
         if (xi != Vec3::Zero()) p.pair->springs.push_back({p.contact.feature, xi, p.arm_i, p.arm_j});
       }
