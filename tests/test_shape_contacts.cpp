@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/collision/collision.hpp"
+#include "core/collision/separating_axis.hpp"
 #include "core/random.hpp"
 #include "core/simulation.hpp"
 
@@ -39,8 +40,8 @@ World on_floor(const BodySpec& body, double kn, double g, double mu = 0.5) {
 TEST_CASE("a clump rests on its pebbles, a box on its four corners") {
   const double kn = 2000, g = 9.81;
   SUBCASE("two pebbles of radius 0.1 at +-0.3: centre at 0.1 - m g / (2 kn)") {
-    BodySpec clump = clump_body({{Vec3(-0.3, 0, 0), 0.1}, {Vec3(0.3, 0, 0), 0.1}}, 1.0,
-                                Vec3(0, 0, 0.3));
+    BodySpec clump =
+        clump_body({{Vec3(-0.3, 0, 0), 0.1}, {Vec3(0.3, 0, 0), 0.1}}, 1.0, Vec3(0, 0, 0.3));
     Simulation sim(on_floor(clump, kn, g), 1e-4);
     REQUIRE_FALSE(sim.advance(40000));
     const double rest = 0.1 - 1.0 * g / (2 * kn);
@@ -60,8 +61,9 @@ TEST_CASE("a clump rests on its pebbles, a box on its four corners") {
     CHECK(sim.energy().wall_contacts == 4);
   }
   SUBCASE("a tetrahedron comes to rest on a face, three corners down") {
-    BodySpec tetra = shaped_body(polyhedron_shape({{1, 1, 1}, {1, -1, -1}, {-1, 1, -1}, {-1, -1, 1}}),
-                                 1.0, Vec3(0, 0, 2), Quat(Eigen::AngleAxisd(0.3, Vec3(1, 2, 0).normalized())));
+    BodySpec tetra =
+        shaped_body(polyhedron_shape({{1, 1, 1}, {1, -1, -1}, {-1, 1, -1}, {-1, -1, 1}}), 1.0,
+                    Vec3(0, 0, 2), Quat(Eigen::AngleAxisd(0.3, Vec3(1, 2, 0).normalized())));
     Simulation sim(on_floor(tetra, 20000, g), 1e-4);
     REQUIRE_FALSE(sim.advance(60000));
     CHECK(sim.energy().wall_contacts == 3);
@@ -173,8 +175,8 @@ Simulation tumbling(const std::vector<ShapePtr>& shapes, double kn, double dt) {
 
 TEST_CASE("tumbling boxes and polyhedra keep momentum to round-off") {
   const ShapePtr box = box_shape(Vec3(0.3, 0.2, 0.15));
-  const ShapePtr gem = polyhedron_shape({{0, 0, 0.4}, {0, 0, -0.4}, {0.3, 0, 0}, {-0.3, 0, 0},
-                                         {0, 0.25, 0}, {0, -0.25, 0}});
+  const ShapePtr gem = polyhedron_shape(
+      {{0, 0, 0.4}, {0, 0, -0.4}, {0.3, 0, 0}, {-0.3, 0, 0}, {0, 0.25, 0}, {0, -0.25, 0}});
   SUBCASE("boxes and octahedra: momentum") {
     Simulation sim = tumbling({box, gem}, 5000, 2e-5);
     const Vec3 p0 = sim.energy().momentum;
@@ -195,8 +197,8 @@ TEST_CASE("a box and an octahedron tumbling in a walled box: the ledger closes")
   // dt = 2e-5 and 1e-5 at 1e-5; and polyhedra against each other do not close, since a
   // manifold's depths jump when its reference face or kind changes mid-contact. See the README.)
   const ShapePtr box = box_shape(Vec3(0.3, 0.2, 0.15));
-  const ShapePtr gem = polyhedron_shape({{0, 0, 0.4}, {0, 0, -0.4}, {0.3, 0, 0}, {-0.3, 0, 0},
-                                         {0, 0.25, 0}, {0, -0.25, 0}});
+  const ShapePtr gem = polyhedron_shape(
+      {{0, 0, 0.4}, {0, 0, -0.4}, {0.3, 0, 0}, {-0.3, 0, 0}, {0, 0.25, 0}, {0, -0.25, 0}});
   for (const ShapePtr& shape : {box, gem}) {
     INFO(shape->kind());
     const bool friction = shape == box;
@@ -274,4 +276,37 @@ TEST_CASE("the general path equals the sphere kernel on a packing (one-pebble cl
   // that stopped touching has no normal now), the kernel with the present normal: 1e-8 apart.
   CHECK(std::abs(spheres.energy().dissipated / clumps.energy().dissipated - 1) < 1e-7);
   CHECK(std::abs(clumps.energy().energy_error) < 1e-4);
+}
+
+TEST_CASE("two boxes: the closed-form separating axes equal the corner-by-corner reference") {
+  Random random(23);
+  int touching = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const ShapePtr A =
+        box_shape(Vec3(random.uniform(0.1, 1), random.uniform(0.1, 1), random.uniform(0.1, 1)));
+    const ShapePtr B =
+        box_shape(Vec3(random.uniform(0.1, 1), random.uniform(0.1, 1), random.uniform(0.1, 1)));
+    // Every fourth pose aligned with the other box's axes, where ties between axes are exact.
+    const Mat3 Ra = random_orientation(random).toRotationMatrix();
+    const Mat3 Rb = trial % 4 == 0 ? Ra : Mat3(random_orientation(random).toRotationMatrix());
+    const Vec3 offset(random.uniform(-1.5, 1.5), random.uniform(-1.5, 1.5),
+                      random.uniform(-1.5, 1.5));
+    PlacedHull a, b;
+    a.place(*A->hull(), {*A, Vec3(0.1, -0.2, 0.3), Ra});
+    b.place(*B->hull(), {*B, offset, Rb});
+    const OverlapQuery fast = least_overlap_boxes(a, b, -1),
+                       slow = least_overlap_by_corners(a, b, -1);
+    CAPTURE(trial);
+    REQUIRE((fast.face_a.kind == AxisKind::Separated) == (slow.face_a.kind == AxisKind::Separated));
+    if (fast.face_a.kind == AxisKind::Separated) continue;
+    ++touching;
+    for (auto [f, s] : {std::pair{&fast.face_a, &slow.face_a},
+                        {&fast.face_b, &slow.face_b},
+                        {&fast.edges, &slow.edges}}) {
+      CHECK(std::abs(f->depth - s->depth) < 1e-12);
+      if (f->axis != s->axis) continue;  // an exact tie, taken either way by round-off
+      CHECK((f->normal - s->normal).norm() < 1e-12);
+    }
+  }
+  CHECK(touching > 5000);
 }

@@ -20,7 +20,8 @@ class WallShape final : public Shape {
 
 // A member's features, told apart from its siblings': member ids in the high bits.
 std::uint64_t member_feature(std::uint64_t local, int member_a, int member_b) {
-  return (local & 0xffffffffu) | std::uint64_t(member_a + 1) << 48 | std::uint64_t(member_b + 1) << 32;
+  return (local & 0xffffffffu) | std::uint64_t(member_a + 1) << 48 |
+         std::uint64_t(member_b + 1) << 32;
 }
 
 }  // namespace
@@ -59,23 +60,25 @@ int CollisionTable::collide(const Placement& a, const Placement& b, PairCache& c
   const auto& parts_b = b.shape.member_shapes();
   if (!parts_a.empty() || !parts_b.empty()) {
     // A compound is its parts: each against the other body (or its parts).
-    const int count_a = std::max<int>(1, parts_a.size()), count_b = std::max<int>(1, parts_b.size());
+    const int count_a = std::max<int>(1, parts_a.size()),
+              count_b = std::max<int>(1, parts_b.size());
     for (int ka = 0; ka < count_a; ++ka) {
       const Placement part_a =
           parts_a.empty() ? a
                           : Placement{*parts_a[ka], a.x + a.R * a.shape.members()[ka].centre, a.R};
       for (int kb = 0; kb < count_b; ++kb) {
         const Placement part_b =
-            parts_b.empty() ? b
-                            : Placement{*parts_b[kb], b.x + b.R * b.shape.members()[kb].centre, b.R};
+            parts_b.empty()
+                ? b
+                : Placement{*parts_b[kb], b.x + b.R * b.shape.members()[kb].centre, b.R};
         const double reach = part_a.shape.bounding_radius() + part_b.shape.bounding_radius();
         if ((part_a.x - part_b.x).squaredNorm() >= reach * reach) continue;
         const size_t before = out.size();
         PairCache none;
         collide(part_a, part_b, none, out);
         for (size_t k = before; k < out.size(); ++k)
-          out[k].feature = member_feature(out[k].feature, parts_a.empty() ? -1 : ka,
-                                          parts_b.empty() ? -1 : kb);
+          out[k].feature =
+              member_feature(out[k].feature, parts_a.empty() ? -1 : ka, parts_b.empty() ? -1 : kb);
       }
     }
     return int(out.size() - first);
@@ -119,8 +122,9 @@ void reduce_manifold(Contacts& out, size_t first) {
   const Vec3 n = p[keep[0]].normal;
   best = -1;
   for (size_t k = 0; k < count; ++k) {
-    const double area = std::abs(
-        (p[keep[1]].position - p[keep[0]].position).cross(p[k].position - p[keep[0]].position).dot(n));
+    const double area = std::abs((p[keep[1]].position - p[keep[0]].position)
+                                     .cross(p[k].position - p[keep[0]].position)
+                                     .dot(n));
     if (area > best) best = area, keep[2] = k;
   }
   best = -1;

@@ -21,9 +21,9 @@ struct Placement {
 };
 
 struct ContactPoint {
-  Vec3 position;   // world, midway between the two surfaces
-  Vec3 normal;     // unit, from b towards a: the direction that pushes a out of b
-  double depth;    // overlap along the normal, > 0
+  Vec3 position;          // world, midway between the two surfaces
+  Vec3 normal;            // unit, from b towards a: the direction that pushes a out of b
+  double depth;           // overlap along the normal, > 0
   std::uint64_t feature;  // which features touch (vertex, edge, face ids), stable while they do
 };
 using Contacts = std::vector<ContactPoint>;

@@ -119,9 +119,17 @@ void edge_contact(const PlacedHull& a, const PlacedHull& b, const AxisQuery& axi
 
 void convex_convex(const Placement& a, const Placement& b, PairCache& cache, Contacts& out) {
   thread_local PlacedHull ha, hb;
-  ha.place(*a.shape.hull(), a);
-  hb.place(*b.shape.hull(), b);
+  ha.place_frame(*a.shape.hull(), a);
+  hb.place_frame(*b.shape.hull(), b);
+  // Two boxes are tested from their frames alone; corners are placed once they touch.
+  const bool boxes = a.shape.hull()->box_half.x() != 0 && b.shape.hull()->box_half.x() != 0;
+  if (!boxes) ha.place_corners(), hb.place_corners();
   const OverlapQuery q = least_overlap(ha, hb, cache.axis);
+  if (q.face_a.kind == AxisKind::Separated) {
+    cache.axis = q.face_a.axis;
+    return;
+  }
+  if (boxes) ha.place_corners(), hb.place_corners();
   // The manifold's kind must not flicker between nearly equal axes (two parallel faces overlap
   // alike whichever is the reference): b's face is taken over a's, and an edge pair over both,
   // only if clearly shallower. The depth of each point is its own either way.

@@ -5,27 +5,17 @@
 namespace stepwise {
 namespace {
 
-double lowest(const std::vector<Vec3>& points, const Vec3& axis) {
-  double low = std::numeric_limits<double>::infinity();
-  for (const Vec3& p : points) low = std::min(low, p.dot(axis));
-  return low;
-}
-double highest(const std::vector<Vec3>& points, const Vec3& axis) {
-  double high = -std::numeric_limits<double>::infinity();
-  for (const Vec3& p : points) high = std::max(high, p.dot(axis));
-  return high;
-}
-
 // Overlap along one candidate axis and the normal pushing a out of b; false if it is degenerate
 // (parallel edges).
-bool overlap_along(const PlacedHull& a, const PlacedHull& b, int axis, double& overlap, Vec3& normal) {
+bool overlap_along(const PlacedHull& a, const PlacedHull& b, int axis, double& overlap,
+                   Vec3& normal) {
   if (axis < 256) {  // a's face: b reaches below it by offset - lowest
     const Vec3& n = a.normals[axis];
-    overlap = a.offsets[axis] - lowest(b.vertices, n);
+    overlap = a.offsets[axis] - b.extent(n).low;
     normal = -n;
   } else if (axis < 512) {
     const Vec3& n = b.normals[axis - 256];
-    overlap = b.offsets[axis - 256] - lowest(a.vertices, n);
+    overlap = b.offsets[axis - 256] - a.extent(n).low;
     normal = n;
   } else {
     const int i = (axis - 512) / 64, j = (axis - 512) % 64;
@@ -34,8 +24,9 @@ bool overlap_along(const PlacedHull& a, const PlacedHull& b, int axis, double& o
     if (length < 1e-9) return false;
     l /= length;
     // Either way along the line may be the shorter way out: a above b, or b above a.
-    const double up = highest(b.vertices, l) - lowest(a.vertices, l);
-    const double down = highest(a.vertices, l) - lowest(b.vertices, l);
+    const Extent ea = a.extent(l), eb = b.extent(l);
+    const double up = eb.high - ea.low;
+    const double down = ea.high - eb.low;
     overlap = std::min(up, down);
     normal = up <= down ? l : Vec3(-l);
   }
@@ -44,22 +35,37 @@ bool overlap_along(const PlacedHull& a, const PlacedHull& b, int axis, double& o
 
 }  // namespace
 
-void PlacedHull::place(const ConvexHull& h, const Placement& p) {
-  hull = &h;
-  centre = p.x;
+Extent PlacedHull::extent_by_corners(const Vec3& axis) const {
+  Extent e{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+  for (const Vec3& p : vertices) {
+    const double d = p.dot(axis);
+    e.low = std::min(e.low, d);
+    e.high = std::max(e.high, d);
+  }
+  return e;
+}
+
+void PlacedHull::place_corners() {
+  const ConvexHull& h = *hull;
   vertices.resize(h.vertices.size());
-  for (size_t k = 0; k < h.vertices.size(); ++k) vertices[k] = p.x + p.R * h.vertices[k];
+  for (size_t k = 0; k < h.vertices.size(); ++k) vertices[k] = centre + R * h.vertices[k];
   normals.resize(h.faces.size());
   offsets.resize(h.faces.size());
   for (size_t f = 0; f < h.faces.size(); ++f) {
-    normals[f] = p.R * h.faces[f].normal;
+    normals[f] = R * h.faces[f].normal;
     offsets[f] = normals[f].dot(vertices[h.faces[f].corners[0]]);
   }
   directions.resize(h.directions.size());
-  for (size_t k = 0; k < h.directions.size(); ++k) directions[k] = p.R * h.directions[k];
+  for (size_t k = 0; k < h.directions.size(); ++k) directions[k] = R * h.directions[k];
 }
 
 OverlapQuery least_overlap(const PlacedHull& a, const PlacedHull& b, int cached) {
+  if (a.hull->box_half.x() != 0 && b.hull->box_half.x() != 0)
+    return least_overlap_boxes(a, b, cached);
+  return least_overlap_by_corners(a, b, cached);
+}
+
+OverlapQuery least_overlap_by_corners(const PlacedHull& a, const PlacedHull& b, int cached) {
   OverlapQuery q;
   const double none = std::numeric_limits<double>::infinity();
   q.face_a.depth = q.face_b.depth = q.edges.depth = none;

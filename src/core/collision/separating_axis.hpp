@@ -7,22 +7,49 @@
 
 namespace stepwise {
 
+// Where a placed hull lies along an axis: the least and greatest projection of its points.
+struct Extent {
+  double low, high;
+};
+
 // A hull placed in the world: corners, face normals and plane offsets, edge directions.
 struct PlacedHull {
   const ConvexHull* hull = nullptr;
   std::vector<Vec3> vertices, normals, directions;
   std::vector<double> offsets;
   Vec3 centre = Vec3::Zero();
-  void place(const ConvexHull& h, const Placement& p);
+  Mat3 R = Mat3::Identity();
+  // Where it is, then its corners, normals, offsets and edge directions in the world. Two boxes
+  // need only the first to be found apart (least_overlap_boxes), so the second can wait.
+  void place(const ConvexHull& h, const Placement& p) {
+    place_frame(h, p);
+    place_corners();
+  }
+  void place_frame(const ConvexHull& h, const Placement& p) {
+    hull = &h;
+    centre = p.x;
+    R = p.R;
+  }
+  void place_corners();
+  // Along a unit axis: a box in closed form (centre +- sum h_k |u_k . axis|), other hulls by
+  // their corners (extent_by_corners, the reference the closed form is tested against).
+  Extent extent(const Vec3& axis) const {
+    if (hull->box_half.x() == 0) return extent_by_corners(axis);
+    const double c = centre.dot(axis);
+    const Vec3 along = R.transpose() * axis;
+    const double r = hull->box_half.dot(along.cwiseAbs());
+    return {c - r, c + r};
+  }
+  Extent extent_by_corners(const Vec3& axis) const;
 };
 
 enum class AxisKind { FaceA, FaceB, Edges, Separated };
 
 struct AxisQuery {
   AxisKind kind = AxisKind::Separated;
-  int axis = -1;         // id for PairCache: face of a, 256 + face of b, 512 + 64 i + j edges
-  int index = -1;        // the face (FaceA, FaceB) or edge directions i * 64 + j (Edges)
-  double depth = 0;      // least overlap (> 0 when touching)
+  int axis = -1;               // id for PairCache: face of a, 256 + face of b, 512 + 64 i + j edges
+  int index = -1;              // the face (FaceA, FaceB) or edge directions i * 64 + j (Edges)
+  double depth = 0;            // least overlap (> 0 when touching)
   Vec3 normal = Vec3::Zero();  // pushes a out of b
 };
 
@@ -33,5 +60,9 @@ struct OverlapQuery {
   AxisQuery face_a, face_b, edges;
 };
 OverlapQuery least_overlap(const PlacedHull& a, const PlacedHull& b, int cached);
+// The same for any two hulls by their corners: the reference that least_overlap's closed form for
+// two boxes (box_box_overlap.cpp, Gottschalk's OBB axes, only for speed) is tested against.
+OverlapQuery least_overlap_by_corners(const PlacedHull& a, const PlacedHull& b, int cached);
+OverlapQuery least_overlap_boxes(const PlacedHull& a, const PlacedHull& b, int cached);
 
 }  // namespace stepwise

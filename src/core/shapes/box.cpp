@@ -10,7 +10,8 @@ namespace {
 
 class BoxShape final : public Shape {
  public:
-  BoxShape(const ParamTable& p, bool) : Shape("box"), half_(p.vec3("half_extents", Vec3::Constant(0.1))) {
+  BoxShape(const ParamTable& p, bool)
+      : Shape("box"), half_(p.vec3("half_extents", Vec3::Constant(0.1))) {
     if (!(half_.minCoeff() > 0) || !half_.allFinite())
       throw InputError(p.where() + ": box half_extents must be positive and finite");
     // Corner k has sign bit d set for -h_d, so the faces' corners come out exact.
@@ -26,6 +27,11 @@ class BoxShape final : public Shape {
         }
     }
     for (int d = 0; d < 3; ++d) hull_.directions[d] = Vec3::Unit(d);
+    hull_.box_half = half_;
+    for (size_t f = 0; f < hull_.faces.size(); ++f)
+      for (int d = 0; d < 3; ++d)
+        if (hull_.faces[f].normal(d) != 0)
+          hull_.box_face[d][hull_.faces[f].normal(d) > 0 ? 0 : 1] = int(f);
   }
   double volume() const override { return 8 * half_.prod(); }
   Vec3 unit_inertia() const override {

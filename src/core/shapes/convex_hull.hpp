@@ -11,8 +11,8 @@ namespace stepwise {
 
 struct ConvexHull {
   struct Face {
-    Vec3 normal;     // outward, unit
-    double offset;   // normal . x <= offset inside
+    Vec3 normal;    // outward, unit
+    double offset;  // normal . x <= offset inside
     std::vector<int> corners;
   };
   std::vector<Vec3> vertices;
@@ -23,6 +23,10 @@ struct ConvexHull {
   double volume = 0;
   Vec3 centroid = Vec3::Zero();
   Mat3 inertia = Mat3::Zero();
+  // A box's half extents along its body axes, zero for other hulls. Only for speed: the
+  // separating-axis test projects a box in closed form instead of corner by corner.
+  Vec3 box_half = Vec3::Zero();
+  int box_face[3][2] = {};  // a box's face with outward normal +u_k [0] and -u_k [1]
 
   Vec3 support(const Vec3& direction) const {
     int best = 0;
