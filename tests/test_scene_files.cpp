@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "io/lesson.hpp"
 #include "io/scene_file.hpp"
 
 using namespace stepwise;
@@ -111,10 +112,12 @@ TEST_CASE("scene file errors name the file, line and column") {
                        doctest::Contains("unknown key 'colour'"), InputError);
   CHECK_THROWS_WITH_AS(parse_scene_toml("[[body]]\nmass = -1\n", "b.toml"),
                        doctest::Contains("mass must be positive"), InputError);
-  CHECK_THROWS_WITH_AS(parse_scene_toml("[scene]\nbuiltin = \"kepler\"\n[parameters]\nq = 1\n", "k.toml"),
-                       doctest::Contains("no parameter 'q'"), InputError);
   CHECK_THROWS_WITH_AS(
-      parse_scene_toml("[[body]]\n[[force]]\nmodel = \"spring\"\n[[force.link]]\na = 0\nb = 4\n", "s.toml"),
+      parse_scene_toml("[scene]\nbuiltin = \"kepler\"\n[parameters]\nq = 1\n", "k.toml"),
+      doctest::Contains("no parameter 'q'"), InputError);
+  CHECK_THROWS_WITH_AS(
+      parse_scene_toml("[[body]]\n[[force]]\nmodel = \"spring\"\n[[force.link]]\na = 0\nb = 4\n",
+                       "s.toml"),
       doctest::Contains("do not exist"), InputError);
   CHECK_THROWS_WITH_AS(parse_scene_toml("[[force]]\nmodel = \"warp\"\n", "w.toml"),
                        doctest::Contains("unknown force model 'warp'"), InputError);
@@ -123,7 +126,8 @@ TEST_CASE("scene file errors name the file, line and column") {
 TEST_CASE("a clump in a scene file gets integrated mass properties and round-trips exactly") {
   const std::string text =
       "[scene]\nintegrator = \"velocity-verlet\"\nrotation = \"rk4\"\ndt = 0.01\n"
-      "[[body]]\nshape = \"clump\"\nmass = 2.0\nspheres = [0, 0, 0, 0.5, 0.6, 0, 0, 0.5, 0, 0.7, 0, 0.3]\n"
+      "[[body]]\nshape = \"clump\"\nmass = 2.0\nspheres = [0, 0, 0, 0.5, 0.6, 0, 0, 0.5, 0, 0.7, "
+      "0, 0.3]\n"
       "angular_velocity = [0.3, 1.0, 0.2]\n";
   RunSpec spec = parse_scene_toml(text, "clump.toml");
   Simulation sim = make_simulation(spec);
@@ -136,13 +140,16 @@ TEST_CASE("a clump in a scene file gets integrated mass properties and round-tri
   RunSpec again = parse_scene_toml(scene_to_toml(sim, "clump"), "saved.toml");
   Simulation reloaded = make_simulation(again);
   check_same_world(sim.world(), reloaded.world());
-  CHECK(reloaded.world().shape[0]->members()[2].centre == sim.world().shape[0]->members()[2].centre);
+  CHECK(reloaded.world().shape[0]->members()[2].centre ==
+        sim.world().shape[0]->members()[2].centre);
 }
 
-TEST_CASE("a polyhedron in a scene file is fitted to its centroid and principal axes and round-trips") {
+TEST_CASE(
+    "a polyhedron in a scene file is fitted to its centroid and principal axes and round-trips") {
   const std::string text =
       "[scene]\ndt = 0.01\n[[body]]\nshape = \"polyhedron\"\nmass = 3.0\nposition = [1, 2, 3]\n"
-      "vertices = [0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0.5, 2, 1, 0.5]\nangular_velocity = [0.3, 1.0, 0.2]\n";
+      "vertices = [0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0.5, 2, 1, 0.5]\nangular_velocity = [0.3, 1.0, "
+      "0.2]\n";
   RunSpec spec = parse_scene_toml(text, "poly.toml");
   Simulation sim = make_simulation(spec);
   REQUIRE(sim.world().shape[0]->kind() == "polyhedron");
@@ -154,7 +161,43 @@ TEST_CASE("a polyhedron in a scene file is fitted to its centroid and principal 
   sim.world().shape[0]->save(a);
   reloaded.world().shape[0]->save(b);
   CHECK(a.numbers("vertices") == b.numbers("vertices"));
-  CHECK_THROWS_WITH_AS(parse_scene_toml("[[body]]\nshape = \"cone\"\n", "bad.toml"),
-                       doctest::Contains("unknown shape 'cone' (known: box, clump, polyhedron, sphere)"),
+  CHECK_THROWS_WITH_AS(
+      parse_scene_toml("[[body]]\nshape = \"cone\"\n", "bad.toml"),
+      doctest::Contains("unknown shape 'cone' (known: box, clump, polyhedron, sphere)"),
+      InputError);
+}
+
+TEST_CASE("hostile files are refused with the file and line, before they can crash") {
+  // 20,000 nested table headers (40 KB): refused before the loader's recursion is deep.
+  std::string deep = "[a";
+  for (int k = 0; k < 20000; ++k) deep += ".a";
+  deep += "]\nx = 1\n";
+  CHECK_THROWS_WITH_AS(parse_scene_toml(deep, "deep.toml"),
+                       doctest::Contains("deep.toml:1: tables nested more than 32 deep"),
                        InputError);
+  CHECK_THROWS_WITH_AS(parse_lesson(deep, "deep.toml"),
+                       doctest::Contains("nested more than 32 deep"), InputError);
+  // A saved state whose cached potentials are fewer than its force models.
+  Simulation sim =
+      make_simulation(parse_scene_toml("[scene]\nbuiltin = \"impact\"\n", "impact.toml"));
+  REQUIRE_FALSE(sim.advance(5));
+  std::string saved = scene_to_toml(sim, "impact");
+  const size_t at = saved.find("potentials = [");
+  REQUIRE(at != std::string::npos);
+  saved.replace(at, saved.find('\n', at) - at, "potentials = []");
+  CHECK_THROWS_WITH_AS(make_simulation(parse_scene_toml(saved, "s.toml")),
+                       doctest::Contains("'potentials' lists 0 numbers for 2 force models"),
+                       InputError);
+  // A lesson caption no screen can show (it broke ImGui's 16-bit vertex indices).
+  const std::string lesson = "[lesson]\nscene = \"kepler\"\n[[step]]\nat = 0\ncaption = \"" +
+                             std::string(20000, 'x') + "\"\n";
+  CHECK_THROWS_WITH_AS(parse_lesson(lesson, "l.toml"),
+                       doctest::Contains("caption is 20000 characters; at most 1000"), InputError);
+  // A clock, step or dt that means nothing.
+  CHECK_THROWS_WITH_AS(parse_scene_toml("[scene]\nbuiltin = \"kepler\"\ntime = nan\n", "t.toml"),
+                       doctest::Contains("t.toml:1 [scene]: time: must be"), InputError);
+  CHECK_THROWS_WITH_AS(parse_scene_toml("[scene]\nbuiltin = \"kepler\"\nstep = 1e308\n", "t.toml"),
+                       doctest::Contains("step: must be a whole number"), InputError);
+  CHECK_THROWS_WITH_AS(parse_scene_toml("[scene]\nbuiltin = \"kepler\"\ndt = 0\n", "t.toml"),
+                       doctest::Contains("dt: must be from 1e-12"), InputError);
 }

@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "core/limits.hpp"
+
 namespace stepwise::cli {
 
 double parse_positive(const std::string& flag, const std::string& text) {
@@ -52,7 +54,7 @@ LoadedRun load_run(const SceneOptions& o) {
   }
   if (o.seed) spec.seed = *o.seed;
   for (const auto& [key, value] : integrator_sets) spec.setup.integrator_options.set(key, value);
-  if (!o.dt.empty() && o.dt != "auto") spec.setup.dt = parse_positive("--dt", o.dt);
+  if (!o.dt.empty() && o.dt != "auto") spec.setup.dt = limits::dt("--dt", parse_positive("--dt", o.dt));
   Simulation sim = make_simulation(spec);
   if (o.dt == "auto") {
     const double omega = sim.max_frequency();

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "app/commands.hpp"
+#include "core/limits.hpp"
 #include "io/atomic_file.hpp"
 #include "io/csv.hpp"
 #include "io/vtk_series.hpp"
@@ -21,18 +22,19 @@ void print_row(const EnergyReport& r) {
 
 int command_run(const RunOptions& o) {
   if (o.every < 1) throw InputError("--every: must be at least 1");
-  if (o.duration && !(*o.duration > 0 && std::isfinite(*o.duration)))
-    throw InputError("--duration: must be a positive number of seconds");
-  if (o.steps && *o.steps < 0) throw InputError("--steps: must not be negative");
+  if (o.duration) limits::duration("--duration", *o.duration);
+  if (o.steps) limits::checked("--steps", double(*o.steps), 0, limits::kMaxSteps, true);
   if (o.threads < 1 || o.threads > 64) throw InputError("--threads: expected 1 to 64");
   LoadedRun run = load_run(o.scene);
   Simulation& sim = run.sim;
   ThreadPool pool(o.threads);  // the step's loops split over these
   if (o.threads > 1) sim.set_parallel(&pool);
   const double duration = o.duration.value_or(run.spec.setup.duration);
-  const long steps = o.steps ? *o.steps : std::lround(duration / sim.dt());
+  const long steps = o.steps ? *o.steps : limits::steps(duration, sim.dt());
 
   // Open every output before any work, so a bad path fails at once.
+  check_distinct_outputs({{"--csv", o.csv}, {"--state", o.state}, {"--bonds", o.bonds},
+                          {"--save-state", o.save_state}, {"--vtk", o.vtk}});
   std::unique_ptr<AtomicFile> csv, state, bonds;
   if (!o.csv.empty()) {
     csv = std::make_unique<AtomicFile>(o.csv);

@@ -1,4 +1,5 @@
 // `stepwise sweep`: error against the exact solution (or a fine reference) and observed order.
+#include <cmath>
 #include <cstdio>
 
 #include "app/commands.hpp"
@@ -33,7 +34,7 @@ int command_sweep(const SweepOptions& o) {
       std::printf("%-18s %-14s %12.5g %10ld %14.6e %14.6e ", s.integrator.c_str(), s.rotation.c_str(),
                   r.dt, r.steps, r.position_error, r.rotation_error);
       if (r.failed) std::printf("%8s\n", "diverged");
-      else if (i == 0) std::printf("%8s\n", "-");
+      else if (i == 0 || !std::isfinite(r.order)) std::printf("%8s\n", "-");
       else std::printf("%8.3f\n", r.order);
     }
   return 0;

@@ -14,6 +14,7 @@
 
 #include "app/commands.hpp"
 #include "app/gui_gl_window.hpp"
+#include "core/limits.hpp"
 #include "io/video_writer.hpp"
 #include "render/auto_frame.hpp"
 #include "runtime/lesson_player.hpp"
@@ -87,8 +88,8 @@ int command_record(const RecordOptions& o) {
     throw InputError("record: give a scene or --lesson FILE (one of them)");
   const auto [width, height] = parse_size(o.size);
   const ColourBy colour = parse_colour(o.colour_by);
-  if (!(o.slow_motion > 0) || !std::isfinite(o.slow_motion))
-    throw InputError("--slow-motion must be a positive number");
+  limits::checked("--slow-motion", o.slow_motion, limits::kMinSlowMotion, limits::kMaxSlowMotion);
+  limits::checked("--fps", o.fps, 1, limits::kMaxFps);
   if (o.threads < 1 || o.threads > 64) throw InputError("--threads: expected 1 to 64");
   ThreadPool pool(o.threads);  // the step's loops split over these; results fixed per count
   Parallel* parallel = o.threads > 1 ? &pool : nullptr;
@@ -110,7 +111,12 @@ int command_record(const RecordOptions& o) {
     label = run.spec.label;
     sim = std::make_unique<Simulation>(std::move(run.sim));
   }
-  if (!(seconds > 0) || !std::isfinite(seconds)) throw InputError("--seconds must be positive");
+  limits::checked("--seconds", seconds, 1e-3, limits::kMaxVideoSeconds);
+  limits::steps(seconds * slow,
+                sim->dt());  // refuses a recording of more steps than a run may take
+  if (sim->time() + sim->dt() == sim->time())
+    throw InputError("dt " + format_double(sim->dt()) + " is below the clock's resolution at t = " +
+                     format_double(sim->time()) + ": time would not advance");
   sim->set_parallel(parallel);
   VideoWriter video(o.output, width, height, fps);
 
@@ -149,7 +155,9 @@ int command_record(const RecordOptions& o) {
     std::optional<StepFailure> failure;
     while (clock() + 1e-9 * sim->dt() < target_time && !failure && !g_interrupted) {
       failure = sim->step();
-      if (o.overlay || lesson)
+      // At most about 256 samples a frame, however small dt is (the plot shows no more).
+      const long every = std::max(1L, std::lround(spacing / sim->dt() / 256));
+      if ((o.overlay || lesson) && (sim->step_count() % every == 0 || !marker.empty()))
         samples.push_back(sample_of(sim->energy(), std::exchange(marker, "")));
       if (lesson) {
         hold += lesson->apply_due(sim);

@@ -2,8 +2,10 @@
 // the subcommands run headless.
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <new>
 
 #include "app/commands.hpp"
+#include "io/atomic_file.hpp"
 #ifdef STEPWISE_HAS_GUI
 #include "app/gui_app.hpp"
 #endif
@@ -115,7 +117,9 @@ int main(int argc, char** argv) {
   gui_cmd->add_flag("--record", gui.record, "start recording a video at once (F9 stops)");
   gui_cmd->add_option("--lesson", gui.lesson, "play a lesson script (.toml)");
   gui_cmd->add_flag("--force-network", gui.force_network, "draw the contact force network");
-  gui_cmd->add_option("--select", gui.select, "select this body: the Inspector shows it and its contacts")
+  gui_cmd
+      ->add_option("--select", gui.select,
+                   "select this body: the Inspector shows it and its contacts")
       ->check(CLI::NonNegativeNumber);
   gui_cmd->add_option("--threads", gui.threads,
                       "threads for the physics (default 1; results fixed for a given count)");
@@ -181,42 +185,58 @@ int main(int argc, char** argv) {
     return 2;
   }
 
-  try {
-    if (*list) return command_list(verbose);
-    if (*run_cmd) return command_run(run);
-    if (*sweep_cmd) return command_sweep(sweep);
-    if (*save_cmd) return command_save(save_scene, save_path, save_explicit);
-    if (*stability_cmd) return command_stability(stability_methods, stability_hs);
-    if (*reverse_cmd) return command_reverse(reverse_scene, reverse_steps);
-    if (*export_cmd)
-      return command_export(export_scene, export_lammps, export_steps, export_thermo);
-    if (*bench_cmd) return command_bench(bench_scene, bench_steps, bench_threads);
-#ifdef STEPWISE_HAS_GUI
-    if (*record_cmd) return command_record(record);
-#else
-    if (*record_cmd)
-      throw InputError("this build has no renderer (STEPWISE_GUI=OFF); record needs it");
-#endif
-    if (!gui.screenshot.empty() && gui.frames <= 0)
-      throw InputError("--screenshot needs --frames N (the frame to capture)");
-    if (gui.threads < 1 || gui.threads > 64) throw InputError("--threads: expected 1 to 64");
-    if (!gui_size.empty()) {
-      const auto x = gui_size.find('x');
-      gui.width = x == std::string::npos ? 0 : std::atoi(gui_size.substr(0, x).c_str());
-      gui.height = x == std::string::npos ? 0 : std::atoi(gui_size.substr(x + 1).c_str());
-      if (gui.width < 64 || gui.height < 64 || gui.width > 8192 || gui.height > 8192)
-        throw InputError("--size: expected WxH between 64x64 and 8192x8192, got '" + gui_size +
-                         "'");
+  remove_temporaries_on_signals();
+  // Everything a command printed must have reached standard output (a full disk, a closed pipe).
+  auto flushed = [](int code) {
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+      std::fprintf(stderr, "stepwise: could not write to standard output (disk full or closed)\n");
+      return code == 0 ? 2 : code;
     }
+    return code;
+  };
+  try {
+    return flushed([&]() -> int {
+      if (*list) return command_list(verbose);
+      if (*run_cmd) return command_run(run);
+      if (*sweep_cmd) return command_sweep(sweep);
+      if (*save_cmd) return command_save(save_scene, save_path, save_explicit);
+      if (*stability_cmd) return command_stability(stability_methods, stability_hs);
+      if (*reverse_cmd) return command_reverse(reverse_scene, reverse_steps);
+      if (*export_cmd)
+        return command_export(export_scene, export_lammps, export_steps, export_thermo);
+      if (*bench_cmd) return command_bench(bench_scene, bench_steps, bench_threads);
 #ifdef STEPWISE_HAS_GUI
-    return command_gui(gui);
+      if (*record_cmd) return command_record(record);
 #else
-    throw InputError(
-        "this build has no window (configured with STEPWISE_GUI=OFF); use run, sweep, bench or "
-        "save");
+      if (*record_cmd)
+        throw InputError("this build has no renderer (STEPWISE_GUI=OFF); record needs it");
 #endif
+      if (!gui.screenshot.empty() && gui.frames <= 0)
+        throw InputError("--screenshot needs --frames N (the frame to capture)");
+      if (gui.threads < 1 || gui.threads > 64) throw InputError("--threads: expected 1 to 64");
+      if (!gui_size.empty()) {
+        const auto x = gui_size.find('x');
+        gui.width = x == std::string::npos ? 0 : std::atoi(gui_size.substr(0, x).c_str());
+        gui.height = x == std::string::npos ? 0 : std::atoi(gui_size.substr(x + 1).c_str());
+        if (gui.width < 64 || gui.height < 64 || gui.width > 8192 || gui.height > 8192)
+          throw InputError("--size: expected WxH between 64x64 and 8192x8192, got '" + gui_size +
+                           "'");
+      }
+#ifdef STEPWISE_HAS_GUI
+      return command_gui(gui);
+#else
+      throw InputError(
+          "this build has no window (configured with STEPWISE_GUI=OFF); use run, sweep, bench or "
+          "save");
+#endif
+    }());
   } catch (const InputError& e) {
     std::fprintf(stderr, "stepwise: %s\n", e.what());
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr,
+                 "stepwise: out of memory: the scene needs more memory than this machine "
+                 "has (fewer bodies, or close other programs)\n");
     return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "stepwise: internal error: %s\n", e.what());

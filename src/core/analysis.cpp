@@ -24,8 +24,8 @@ Reversibility reversibility(const World& world, double dt, const std::string& in
   reverse_motion(sim);
   if (sim.advance(steps)) return out.failed = true, out;
   reverse_motion(sim);
-  out.position_error = (sim.world().x - x0).colwise().norm().maxCoeff();
-  out.velocity_error = (sim.world().v - v0).colwise().norm().maxCoeff();
+  out.position_error = largest_norm(sim.world().x - x0);
+  out.velocity_error = largest_norm(sim.world().v - v0);
   return out;
 }
 

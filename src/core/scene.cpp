@@ -43,6 +43,15 @@ void add_gravity(World& world, double g) {
   world.add_force(ForceRegistry::instance().make("gravity", gravity));
 }
 
+int count(const ParamTable& p, const std::string& key, int low, int high) {
+  const double value = p.number(key);
+  if (!(value >= low && value <= high && value == std::floor(value)))
+    throw InputError(p.where() + ": parameter '" + key + "' must be a whole number from " +
+                     std::to_string(low) + " to " + std::to_string(high) + " (got " +
+                     format_double(value) + ")");
+  return static_cast<int>(value);
+}
+
 double positive(const ParamTable& p, const std::string& key, bool allow_zero) {
   const double value = p.number(key);
   const bool ok = std::isfinite(value) && (allow_zero ? value >= 0 : value > 0);

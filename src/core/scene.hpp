@@ -59,6 +59,9 @@ void add_gravity(World& world, double g);
 
 // Reads a parameter that must be > 0 (or >= 0 with allow_zero), naming it on failure.
 double positive(const ParamTable& p, const std::string& key, bool allow_zero = false);
+// A scene parameter that counts something: a whole number in [low, high], checked before any
+// cast (InputError naming the key, the range and the value otherwise).
+int count(const ParamTable& p, const std::string& key, int low, int high);
 
 }  // namespace stepwise
 

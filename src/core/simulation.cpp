@@ -1,5 +1,7 @@
 #include "core/simulation.hpp"
 
+#include "core/limits.hpp"
+
 #include "core/bonds/bond_common.hpp"
 #include "core/lanes.hpp"
 
@@ -56,9 +58,7 @@ void Simulation::set_rotation(const std::string& name) {
 }
 
 void Simulation::set_dt(double dt) {
-  if (!(dt > 0) || !std::isfinite(dt))
-    throw InputError("time step must be positive and finite (got " + format_double(dt) + ")");
-  dt_ = dt;
+  dt_ = limits::dt("time step dt", dt);
 }
 
 void Simulation::set_seed(std::uint64_t seed) {

@@ -1,5 +1,6 @@
 // Simulation::save_state / load_state: everything besides the World that decides the future,
 // so a saved scene continues bit for bit.
+#include "core/limits.hpp"
 #include "core/simulation.hpp"
 
 namespace stepwise {
@@ -27,19 +28,25 @@ void save_evaluation(const Simulation::Evaluation& e, ParamTable& out) {
   }
 }
 
-void load_evaluation(const ParamTable& in, int n, unsigned tracked, Simulation::Evaluation& e) {
+void load_evaluation(const ParamTable& in, int n, int models, unsigned tracked,
+                     Simulation::Evaluation& e) {
   const std::string where = in.where() + " cached forces";
   e.force = unflatten(in.numbers("force"), 3, n, where);
   e.torque = unflatten(in.numbers("torque"), 3, n, where);
   e.potential = in.number("potential");
   e.potentials = in.numbers("potentials");
+  if (int(e.potentials.size()) != models)
+    throw InputError(where + ": 'potentials' lists " + std::to_string(e.potentials.size()) +
+                     " numbers for " + std::to_string(models) + " force models");
   e.powers.dissipation = in.number("dissipation_power");
   e.powers.external = in.number("external_power");
   e.pair_powers.dissipation = in.number("pair_dissipation_power");
   e.pair_powers.external = in.number("pair_external_power");
   e.body_powers = in.flag("body_powers", true);
-  e.contacts = static_cast<int>(in.number("contacts"));
-  e.wall_contacts = static_cast<int>(in.number("wall_contacts"));
+  e.contacts =
+      static_cast<int>(limits::checked(where + ": contacts", in.number("contacts"), 0, 2e9, true));
+  e.wall_contacts = static_cast<int>(
+      limits::checked(where + ": wall_contacts", in.number("wall_contacts"), 0, 2e9, true));
   // The per-body work arrays the scene tracks now (a file may hold more or fewer).
   auto pair = [&](unsigned bit, const char* force, const char* torque, Positions& f, Positions& t) {
     f.resize(3, 0);
@@ -100,7 +107,7 @@ void Simulation::load_state(const ParamTable& in) {
   cache_valid_ = false;
   for (const ParamTable& t : in.tables("cache")) {
     decide_tracking();
-    load_evaluation(t, world_.size(), track_body_work_, cached_);
+    load_evaluation(t, world_.size(), int(world_.forces.size()), track_body_work_, cached_);
     cache_valid_ = true;
   }
 }

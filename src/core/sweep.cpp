@@ -63,7 +63,7 @@ SweepResult run_sweep(const SweepRequest& r) {
       row.steps = std::max(1L, std::lround(r.duration / dt));
       row.dt = r.duration / row.steps;
       row.failed = end.failed;
-      row.position_error = (end.x - reference.x).colwise().norm().maxCoeff();
+      row.position_error = largest_norm(end.x - reference.x);
       if (!exact)
         for (size_t i = 0; i < end.q.size(); ++i)
           row.rotation_error = std::max(row.rotation_error, orientation_distance(end.q[i], reference.q[i]));

@@ -14,6 +14,9 @@ using Quat = Eigen::Quaterniond;  // body -> world: v_world = q v_body q*
 using Positions = Eigen::Matrix3Xd;  // one column per body
 using VecX = Eigen::VectorXd;
 
+// The largest column norm of a body array (0 for a World without bodies).
+inline double largest_norm(const Positions& m) { return m.cols() ? m.colwise().norm().maxCoeff() : 0.0; }
+
 // Raised for input the user can fix (unknown names, bad values); the CLI maps it to exit code 2.
 struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/limits.hpp"
 #include "io/scene_file.hpp"
 
 namespace stepwise {
@@ -17,15 +18,13 @@ std::map<std::string, ParamValue> parameter_map(const ParamTable& t, const std::
 
 LessonStep read_step(const ParamTable& t) {
   LessonStep s;
-  s.at = t.number("at");
-  if (!(s.at >= 0) || !std::isfinite(s.at)) throw InputError(t.where() + ": 'at' must be a time >= 0");
+  s.at = limits::checked(t.where() + ": at", t.number("at"), 0, limits::kMaxDuration);
   if (t.has("load")) s.load = t.text("load", "");
   s.parameters = parameter_map(t, "parameters");
   if (t.has("integrator")) s.integrator = t.text("integrator", "");
   if (t.has("rotation")) s.rotation = t.text("rotation", "");
   if (t.has("dt")) {
-    s.dt = t.number("dt");
-    if (!(*s.dt > 0) || !std::isfinite(*s.dt)) throw InputError(t.where() + ": 'dt' must be positive");
+    s.dt = limits::dt(t.where() + ": dt", t.number("dt"));
   }
   for (const auto& [key, value] : parameter_map(t, "set")) {
     const double* number = std::get_if<double>(&value);
@@ -34,13 +33,19 @@ LessonStep read_step(const ParamTable& t) {
     s.set[key] = *number;
   }
   if (t.has("caption")) s.caption = t.text("caption", "");
+  // A caption is a line or two on the screen (and ImGui draws at most 64k vertices a window).
+  if (s.caption && s.caption->size() > 1000)
+    throw InputError(t.where() + ": caption is " + std::to_string(s.caption->size()) +
+                     " characters; at most 1000");
   s.hold = t.number("hold", 0);
   if (!(s.hold >= 0) || s.hold > 60) throw InputError(t.where() + ": 'hold' must be 0..60 seconds");
   for (const ParamTable& p : t.tables("pull")) {
     LessonPull pull;
-    pull.body = static_cast<int>(p.number("body"));
+    pull.body =
+        static_cast<int>(limits::checked(p.where() + ": body", p.number("body"), 0, 2e9, true));
     pull.force = p.vec3("force", Vec3::Zero());
-    pull.duration = p.number("duration", 1);
+    pull.duration =
+        limits::checked(p.where() + ": duration", p.number("duration", 1), 0, limits::kMaxDuration);
     p.reject_unused();
     s.pull = pull;
   }
@@ -60,11 +65,14 @@ Lesson parse_lesson(const std::string& text, const std::string& source) {
   lesson.scene = head.text("scene", "");
   if (lesson.scene.empty()) throw InputError(head.where() + ": 'scene' is required");
   lesson.parameters = parameter_map(head, "parameters");
-  lesson.duration = head.number("duration", 10);
-  lesson.fps = head.number("fps", 30);
-  lesson.slow_motion = head.number("slow_motion", 1);
-  if (!(lesson.duration > 0) || !(lesson.fps > 0) || !(lesson.slow_motion > 0))
-    throw InputError(head.where() + ": duration, fps and slow_motion must be positive");
+  lesson.duration = limits::checked(head.where() + ": duration", head.number("duration", 10), 1e-3,
+                                    limits::kMaxVideoSeconds);
+  lesson.fps = limits::checked(head.where() + ": fps", head.number("fps", 30), 1, limits::kMaxFps);
+  lesson.slow_motion =
+      limits::checked(head.where() + ": slow_motion", head.number("slow_motion", 1),
+                      limits::kMinSlowMotion, limits::kMaxSlowMotion);
+  if (lesson.title.size() > 200)
+    throw InputError(head.where() + ": title is longer than 200 characters");
   head.reject_unused();
   for (const ParamTable& t : root.tables("step")) lesson.steps.push_back(read_step(t));
   std::stable_sort(lesson.steps.begin(), lesson.steps.end(),
@@ -74,6 +82,8 @@ Lesson parse_lesson(const std::string& text, const std::string& source) {
   return lesson;
 }
 
-Lesson load_lesson(const std::string& path) { return parse_lesson(read_text_file(path), path); }
+Lesson load_lesson(const std::string& path) {
+  return parse_lesson(read_text_file(path), path);
+}
 
 }  // namespace stepwise

@@ -6,6 +6,7 @@
 
 #include <toml++/toml.h>
 
+#include "core/limits.hpp"
 #include "io/atomic_file.hpp"
 
 namespace stepwise {
@@ -15,16 +16,24 @@ std::string located(const std::string& source, const toml::node& node) {
   return source + ":" + std::to_string(node.source().begin.line);
 }
 
-ParamValue to_param(const toml::node& node, const std::string& source, const std::string& key);
+ParamValue to_param(const toml::node& node, const std::string& source, const std::string& key, int depth);
 
-ParamTable to_table(const toml::table& table, const std::string& source, const std::string& where) {
+// No scene nests tables more than a few deep; a file that does is refused before the recursion
+// could exhaust the stack.
+constexpr int kMaxNesting = 32;
+
+ParamTable to_table(const toml::table& table, const std::string& source, const std::string& where,
+                    int depth = 0) {
+  if (depth > kMaxNesting)
+    throw InputError(located(source, table) + ": tables nested more than " +
+                     std::to_string(kMaxNesting) + " deep");
   ParamTable out(located(source, table) + " " + where);
   for (const auto& [key, node] : table)
-    out.set(std::string(key.str()), to_param(node, source, std::string(key.str())));
+    out.set(std::string(key.str()), to_param(node, source, std::string(key.str()), depth + 1));
   return out;
 }
 
-ParamValue to_param(const toml::node& node, const std::string& source, const std::string& key) {
+ParamValue to_param(const toml::node& node, const std::string& source, const std::string& key, int depth) {
   if (auto v = node.as_floating_point()) return v->get();
   if (auto v = node.as_integer()) return static_cast<double>(v->get());
   if (auto v = node.as_boolean()) return v->get();
@@ -34,7 +43,7 @@ ParamValue to_param(const toml::node& node, const std::string& source, const std
     if (array->is_array_of_tables()) {
       std::vector<ParamTable> tables;
       for (const auto& item : *array)
-        tables.push_back(to_table(*item.as_table(), source, "[[" + key + "]]"));
+        tables.push_back(to_table(*item.as_table(), source, "[[" + key + "]]", depth));
       return tables;
     }
     std::vector<double> numbers;
@@ -49,7 +58,7 @@ ParamValue to_param(const toml::node& node, const std::string& source, const std
     return numbers;
   }
   if (auto table = node.as_table())
-    return std::vector<ParamTable>{to_table(*table, source, "[" + key + "]")};
+    return std::vector<ParamTable>{to_table(*table, source, "[" + key + "]", depth)};
   throw InputError(located(source, node) + ": unsupported value for '" + key + "'");
 }
 
@@ -223,11 +232,13 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
   spec.label = scene.text("name", builtin.empty() ? source : builtin);
   spec.setup.integrator = scene.text("integrator", spec.setup.integrator);
   spec.setup.rotation = scene.text("rotation", spec.setup.rotation);
-  spec.setup.dt = scene.number("dt", spec.setup.dt);
-  spec.setup.duration = scene.number("duration", spec.setup.duration);
-  spec.time = scene.number("time", 0.0);
-  spec.step = static_cast<long>(scene.number("step", 0.0));
-  spec.seed = static_cast<std::uint64_t>(scene.number("seed", 1.0));
+  // Checked before any cast: a saved clock, step or seed that means nothing is refused.
+  const std::string at = scene.where();
+  spec.setup.dt = limits::dt(at + ": dt", scene.number("dt", spec.setup.dt));
+  spec.setup.duration = limits::duration(at + ": duration", scene.number("duration", spec.setup.duration));
+  spec.time = limits::checked(at + ": time", scene.number("time", 0.0), -limits::kMaxTime, limits::kMaxTime);
+  spec.step = static_cast<long>(limits::checked(at + ": step", scene.number("step", 0.0), 0, limits::kMaxSteps, true));
+  spec.seed = static_cast<std::uint64_t>(limits::checked(at + ": seed", scene.number("seed", 1.0), 0, limits::kMaxSeed, true));
   if (scene.has("local_damping")) {
     spec.setup.world.local_damping = scene.number("local_damping");
     if (!(spec.setup.world.local_damping >= 0 && spec.setup.world.local_damping < 1))

@@ -29,15 +29,17 @@ VideoWriter::VideoWriter(const std::string& path, int width, int height, double 
   if (width <= 0 || height <= 0 || width % 2 || height % 2)
     throw InputError("video size must be even and positive (got " + std::to_string(width) + "x" +
                      std::to_string(height) + "): H.264 in yuv420p needs even dimensions");
-  if (!(fps > 0 && fps <= 240)) throw InputError("--fps must be in (0, 240]");
+  if (!(fps >= 1 && fps <= 240)) throw InputError("--fps: must be from 1 to 240 (got " + std::to_string(fps) + ")");
   require_ffmpeg();
   {  // the output location must be writable before any simulation work starts
     std::ofstream probe(path, std::ios::app);
     if (!probe) throw InputError("cannot write " + path + " (missing folder or no permission)");
   }
   std::signal(SIGPIPE, SIG_IGN);  // a dead ffmpeg must give an error, not kill us
+  // ffmpeg in a session of its own: Ctrl+C at the terminal stops the recording loop, which
+  // then finishes the file, instead of killing the encoder under it.
   const std::string command =
-      "ffmpeg -hide_banner -loglevel error -y -f rawvideo -pix_fmt rgba -s " + std::to_string(width) +
+      "exec setsid ffmpeg -hide_banner -loglevel error -y -f rawvideo -pix_fmt rgba -s " + std::to_string(width) +
       "x" + std::to_string(height) + " -framerate " + std::to_string(fps) +
       " -i - -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p"
       " -movflags +frag_keyframe+empty_moov+default_base_moof -g " +

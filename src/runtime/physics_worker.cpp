@@ -1,5 +1,7 @@
 #include "runtime/physics_worker.hpp"
 
+#include "core/limits.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -168,7 +170,7 @@ void PhysicsWorker::apply(const Command& command) {
             mark("rotation " + c.name);
           },
           [&](const cmd::SetDt& c) {
-            if (!(c.dt > 0) || !std::isfinite(c.dt)) throw InputError("dt must be positive");
+            limits::dt("dt", c.dt);
             fork_old_future();
             sim.set_dt(c.dt);
             sim.invalidate();
@@ -433,7 +435,7 @@ void PhysicsWorker::record_sample(const EnergyReport& r) {
   copy_report(r, s);
   if (reference_) {
     s.reference_position_error =
-        (sim_->world().x - reference_->world().x).colwise().norm().maxCoeff();
+        largest_norm(sim_->world().x - reference_->world().x);
     s.reference_energy_error = (r.total - reference_->energy().total) / reference_e0_;
   }
   s.error_min = std::min(s.error_min, r.energy_error);

@@ -16,6 +16,7 @@
 
 #include "core/body_passes.hpp"
 #include "core/contacts/contact_candidates.hpp"
+#include "core/limits.hpp"
 #include "core/contacts/contact_exclusions.hpp"
 #include "core/contacts/contact_reports.hpp"
 #include "core/contacts/granular_pairs.hpp"
@@ -264,6 +265,11 @@ class GranularContacts final : public ForceModel {
     const std::vector<double> pairs = in.numbers("pairs", {}), walls = in.numbers("walls", {});
     if (pairs.size() % 5 || walls.size() % 5)
       throw InputError(in.where() + ": contact history comes in groups of 5 numbers");
+    for (const auto* ids : {&pairs, &walls})  // body and wall ids, checked before any cast
+      for (size_t k = 0; k < ids->size(); k += 5)
+        for (int c = 0; c < 2; ++c)
+          limits::checked(in.where() + ": contact history id", (*ids)[k + c], 0,
+                          ids == &walls && c == 0 ? double(walls_.size()) - 1 : 2e9, true);
     pending_.clear();
     for (size_t k = 0; k < pairs.size(); k += 5)
       pending_[{int(pairs[k]), int(pairs[k + 1])}] = Vec3(pairs[k + 2], pairs[k + 3], pairs[k + 4]);

@@ -14,7 +14,11 @@ class AdaptiveStepDoubling final : public Integrator {
 
   MethodInfo info() const override {
     MethodInfo base = base_->info();
-    return {"adaptive", base.order, false, false, 3 * base.force_evals,
+    return {"adaptive",
+            base.order,
+            false,
+            false,
+            3 * base.force_evals,
             "Step doubling around a base method (default euler): compare one step of h with two "
             "of h/2, keep the two half steps, and resize h so the local error estimate stays "
             "under the tolerance. Sub-steps fill each frame step dt.",
@@ -26,6 +30,7 @@ class AdaptiveStepDoubling final : public Integrator {
     stats_ = {};
     const double h_max = max_step_ > 0 ? std::min(max_step_, dt) : dt;
     double done = 0;
+    long attempts = 0;
     while (done < dt * (1 - 1e-12)) {
       double h = std::min({h_ > 0 ? h_ : h_max, h_max, dt - done});
       x0_ = d.x();
@@ -41,7 +46,17 @@ class AdaptiveStepDoubling final : public Integrator {
       base_->step(first, 0.5 * h);
       Dynamics second = d.child(d.time() + done + 0.5 * h, 0.5 * h);
       base_->step(second, 0.5 * h);
-      const double error = (xa_ - d.x()).colwise().norm().maxCoeff();
+      const double error = largest_norm(xa_ - d.x());
+      if (!std::isfinite(
+              error)) {  // the state went non-finite: keep it, the run stops and says where
+        d.keep(first.booked());
+        d.keep(second.booked());
+        return;
+      }
+      if (++attempts > kMaxAttempts)
+        throw InputError("adaptive: more than " + std::to_string(kMaxAttempts) +
+                         " sub-steps in one step of dt = " + format_double(dt) +
+                         " (raise 'tolerance' or 'min_step', or lower dt)");
       const int p = base_->info().order;
       const double grow = error > 0 ? 0.9 * std::pow(tolerance_ / error, 1.0 / (p + 1)) : 5.0;
       const double h_next = std::clamp(h * std::clamp(grow, 0.2, 5.0), min_step_, h_max);
@@ -64,6 +79,7 @@ class AdaptiveStepDoubling final : public Integrator {
   }
 
   void reset() override { h_ = 0; }
+  static constexpr long kMaxAttempts = 100000;  // sub-steps tried per step of dt
   void save_state(ParamTable& out) const override { out.set("h", h_); }
   void load_state(const ParamTable& in) override { h_ = in.number("h", 0.0); }
 
@@ -83,10 +99,15 @@ class AdaptiveStepDoubling final : public Integrator {
     const double x = option_number("adaptive", name, value);
     if (!(x >= 0) || !std::isfinite(x))
       throw InputError("adaptive: option '" + name + "' must be a finite number >= 0");
-    if (name == "tolerance" && x > 0) tolerance_ = x;
-    else if (name == "min_step") min_step_ = x;
-    else if (name == "max_step") max_step_ = x;
-    else throw InputError("adaptive: unknown option '" + name + "' (tolerance, min_step, max_step, base)");
+    if (name == "tolerance" && x > 0)
+      tolerance_ = x;
+    else if (name == "min_step")
+      min_step_ = x;
+    else if (name == "max_step")
+      max_step_ = x;
+    else
+      throw InputError("adaptive: unknown option '" + name +
+                       "' (tolerance, min_step, max_step, base)");
   }
 
   IntegratorStats stats() const override { return stats_; }
@@ -94,7 +115,8 @@ class AdaptiveStepDoubling final : public Integrator {
  private:
   void set_base(const std::string& name) {
     if (name == "adaptive" || name == "leapfrog")
-      throw InputError("adaptive: base '" + name + "' cannot be wrapped (it keeps state between steps)");
+      throw InputError("adaptive: base '" + name +
+                       "' cannot be wrapped (it keeps state between steps)");
     base_ = IntegratorRegistry::instance().make(name);
     h_ = 0;
   }

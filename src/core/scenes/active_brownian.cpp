@@ -28,7 +28,7 @@ class ActiveBrownian final : public Scene {
              {"spin_friction", 0.0, "the seed's tangential coupling mu in f_t = mu (Omega x r)"}}};
   }
   SceneSetup build(const ParamTable& p) const override {
-    const int n = static_cast<int>(positive(p, "n"));
+    const int n = count(p, "n", 1, 1000000);
     const double box = positive(p, "box");
     const int per_side = static_cast<int>(std::ceil(std::cbrt(double(n))));
     if (box < per_side * 1.1)

@@ -27,9 +27,7 @@ class BoxStack final : public Scene {
     return info;
   }
   SceneSetup build(const ParamTable& p) const override {
-    const double count = positive(p, "n");
-    if (count > 1000) throw InputError(p.where() + ": at most 1000 boxes");
-    const int n = static_cast<int>(count);
+    const int n = count(p, "n", 1, 1000);
     const double a = positive(p, "a"), m = positive(p, "m"), g = positive(p, "g", true);
     const double kn = positive(p, "kn"), shift = p.number("shift");
     if (!(std::abs(shift) < 1)) throw InputError(p.where() + ": 'shift' must be in (-1, 1) sides");

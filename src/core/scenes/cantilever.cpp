@@ -22,8 +22,7 @@ class Cantilever final : public Scene {
   }
 
   SceneSetup build(const ParamTable& p) const override {
-    const int n = static_cast<int>(positive(p, "n"));
-    if (n < 2 || n > 10000) throw InputError(p.where() + ": 'n' must be in 2..10000");
+    const int n = count(p, "n", 2, 10000);
     SceneSetup s;
     add_bonded_cube_row(s.world, p, n, [](int k, BodySpec& cube) {
       if (k == 0) cube.flags = kFixed;  // clamped

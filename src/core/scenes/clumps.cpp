@@ -44,9 +44,7 @@ class Clumps final : public Scene {
     return info;
   }
   SceneSetup build(const ParamTable& p) const override {
-    const double count = positive(p, "n");
-    if (count > 200000) throw InputError(p.where() + ": at most 200000 clumps");
-    const int n = static_cast<int>(count);
+    const int n = count(p, "n", 1, 200000);
     const double r = positive(p, "radius"), m = positive(p, "m");
     const ShapePtr shape = clump_shape(pebbles(p.text("shape", "tetra"), r, p.where()));
     SceneSetup s;

@@ -25,8 +25,8 @@ class ColumnCollapse final : public Scene {
     return info;
   }
   SceneSetup build(const ParamTable& p) const override {
-    const int nx = static_cast<int>(positive(p, "width")), ny = static_cast<int>(positive(p, "depth"));
-    const int nz = static_cast<int>(positive(p, "height"));
+    const int nx = count(p, "width", 1, 1000), ny = count(p, "depth", 1, 1000);
+    const int nz = count(p, "height", 1, 1000);
     if (static_cast<long>(nx) * ny * nz > 200000) throw InputError(p.where() + ": at most 200000 spheres");
     SceneSetup s;
     Random random(23);

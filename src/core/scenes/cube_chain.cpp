@@ -55,8 +55,7 @@ class CubeChain final : public Scene {
   }
 
   SceneSetup build(const ParamTable& p) const override {
-    const int n = static_cast<int>(positive(p, "n"));
-    if (n < 2 || n > 10000) throw InputError(p.where() + ": 'n' must be in 2..10000");
+    const int n = count(p, "n", 2, 10000);
     const double rate = p.number("rate");
     const std::string loading = p.text("loading", "bend-twist");
     Vec3 v_first = Vec3::Zero(), v_last = Vec3::Zero(), w_first = Vec3::Zero(),

@@ -28,9 +28,7 @@ class Dice final : public Scene {
     return info;
   }
   SceneSetup build(const ParamTable& p) const override {
-    const double count = positive(p, "n");
-    if (count > 200000) throw InputError(p.where() + ": at most 200000 dice");
-    const int n = static_cast<int>(count);
+    const int n = count(p, "n", 1, 200000);
     const double a = positive(p, "a"), m = positive(p, "m"), speed = positive(p, "throw", true);
     SceneSetup s;
     Random random(7);

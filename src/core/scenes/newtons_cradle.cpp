@@ -24,10 +24,9 @@ class NewtonsCradle final : public Scene {
              {"g", 9.81, "gravitational acceleration"}}};
   }
   SceneSetup build(const ParamTable& p) const override {
-    const int n = static_cast<int>(positive(p, "n"));
+    const int n = count(p, "n", 2, 100);
     const double r = positive(p, "radius"), length = positive(p, "length");
     const double angle = p.number("angle") * M_PI / 180.0, g = positive(p, "g", true);
-    if (n < 2 || n > 100) throw InputError(p.where() + ": 'n' must be in 2..100");
     SceneSetup s;
     std::vector<ParamTable> strings;
     for (int i = 0; i < n; ++i) {

@@ -31,9 +31,9 @@ class Settle final : public Scene {
   }
 
   SceneSetup build(const ParamTable& p) const override {
-    const long n = std::lround(positive(p, "n"));
-    int nx = static_cast<int>(p.number("nx")), ny = static_cast<int>(p.number("ny"));
-    const int nz = static_cast<int>(positive(p, "nz"));
+    const long n = count(p, "n", 1, 2000000);
+    int nx = count(p, "nx", 0, 2000), ny = count(p, "ny", 0, 2000);
+    const int nz = count(p, "nz", 1, 2000);
     if (nx == 0 && ny == 0 && n == 10000) nx = 25, ny = 20;
     if (nx == 0 && ny == 0 && n == 50000) nx = 50, ny = 50;
     if (nx <= 0 || ny <= 0 || static_cast<long>(nx) * ny * nz != n)

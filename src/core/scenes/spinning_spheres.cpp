@@ -21,10 +21,9 @@ class SpinningSpheres final : public Scene {
              {"g", 9.81, "gravitational acceleration"}}};
   }
   SceneSetup build(const ParamTable& p) const override {
-    const int n = static_cast<int>(positive(p, "n"));
+    const int n = count(p, "n", 1, 100000);
     const double r = positive(p, "radius"), m = positive(p, "m"), spin = p.number("spin");
     const double g = positive(p, "g", true);
-    if (n > 100000) throw InputError("scene 'spinning-spheres': 'n' must be at most 100000");
     SceneSetup s;
     for (int i = 0; i < n; ++i) {
       BodySpec b;

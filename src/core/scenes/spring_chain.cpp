@@ -25,7 +25,7 @@ class SpringChain final : public Scene {
   }
 
   SceneSetup build(const ParamTable& p) const override {
-    const int n = static_cast<int>(positive(p, "n"));
+    const int n = count(p, "n", 1, 1000000);
     const double k = positive(p, "k"), m = positive(p, "m"), pluck = p.number("pluck");
     const std::string direction = p.text("direction", "along");
     if (direction != "along" && direction != "across")

@@ -1,0 +1,48 @@
+#pragma once
+// The ranges a run's numbers must lie in, stated once and checked where they enter (scene files,
+// command-line flags, the window's fields): beyond them a run means nothing or never ends.
+#include <cmath>
+#include <string>
+
+#include "core/params.hpp"
+
+namespace stepwise::limits {
+
+constexpr double kMinDt = 1e-12, kMaxDt = 1e6;                 // seconds
+constexpr double kMaxDuration = 1e9;                           // seconds of simulated time
+constexpr double kMaxSteps = 1e12;                             // steps in one run
+constexpr double kMaxTime = 1e15;                              // a saved state's clock
+constexpr double kMaxSeed = 9007199254740992.0;                // 2^53: seeds survive a double
+constexpr double kMaxFps = 240, kMaxVideoSeconds = 3600;       // a recording
+constexpr double kMinSlowMotion = 1e-3, kMaxSlowMotion = 1e3;  // simulated per real second
+
+inline std::string range(double low, double high) {
+  return "from " + format_double(low) + " to " + format_double(high);
+}
+
+// InputError "<what>: must be ... (got v)" unless low <= v <= high (and whole, if asked).
+inline double checked(const std::string& what, double v, double low, double high,
+                      bool whole = false) {
+  if (!(v >= low && v <= high) || (whole && v != std::floor(v)))
+    throw InputError(what + ": must be " + (whole ? "a whole number " : "") + range(low, high) +
+                     " (got " + format_double(v) + ")");
+  return v;
+}
+
+inline double dt(const std::string& what, double v) {
+  return checked(what, v, kMinDt, kMaxDt);
+}
+inline double duration(const std::string& what, double v) {
+  return checked(what, v, kMinDt, kMaxDuration);
+}
+// The steps a duration takes at dt, refused beyond kMaxSteps.
+inline long steps(double duration, double dt) {
+  const double n = std::round(duration / dt);
+  if (!(n <= kMaxSteps))
+    throw InputError("duration " + format_double(duration) + " s at dt " + format_double(dt) +
+                     " is " + format_double(n) + " steps: at most " + format_double(kMaxSteps) +
+                     " in one run (raise dt or shorten the run)");
+  return static_cast<long>(n);
+}
+
+}  // namespace stepwise::limits
