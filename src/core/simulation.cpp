@@ -14,6 +14,9 @@
 namespace stepwise {
 
 std::string StepFailure::message() const {
+  if (body < 0)
+    return "energy became non-finite at step " + std::to_string(step) +
+           " (the state is finite, its kinetic or potential energy is not)";
   return "state became non-finite at step " + std::to_string(step) +
          " (first bad body: " + std::to_string(body) + ")";
 }
@@ -394,19 +397,23 @@ std::optional<StepFailure> Simulation::take_step() {
   if (kick_drift_kick) rotation_half(false, 0.5 * dt_);
   time_ += dt_;
   ++step_;
-  // One vectorised sum per block first; only a non-finite state searches for the culprit.
+  // One vectorised sum per block first; only a non-finite state searches for the culprit. The
+  // velocities' squares also catch a kinetic energy that overflows while v is finite.
   std::fill(finite_, finite_ + kMaxTasks, true);
   passes_.add([this](int task, int begin, int end) {
     const int count = end - begin;
     finite_[task] = finite_[task] && std::isfinite(world_.x.middleCols(begin, count).sum() +
-                                                   world_.v.middleCols(begin, count).sum() +
+                                                   world_.v.middleCols(begin, count).squaredNorm() +
                                                    world_.L.middleCols(begin, count).sum());
   });
   flush();
   if (std::all_of(finite_, finite_ + range_count(parallel_, world_.size()),
-                  [](bool f) { return f; }))
-    return std::nullopt;
-  return find_non_finite();
+                  [](bool f) { return f; })) {
+    if (std::isfinite(cached_.potential)) return std::nullopt;
+    return StepFailure{step_, -1};  // a finite state whose energy is not (bodies at 1e308)
+  }
+  if (auto failure = find_non_finite()) return failure;
+  return StepFailure{step_, -1};
 }
 
 std::optional<StepFailure> Simulation::advance(long steps) {
@@ -417,7 +424,7 @@ std::optional<StepFailure> Simulation::advance(long steps) {
 
 std::optional<StepFailure> Simulation::find_non_finite() const {
   for (int i = 0; i < world_.size(); ++i) {
-    if (!world_.x.col(i).allFinite() || !world_.v.col(i).allFinite() ||
+    if (!world_.x.col(i).allFinite() || !std::isfinite(world_.v.col(i).squaredNorm()) ||
         !world_.L.col(i).allFinite() || !world_.q[i].coeffs().allFinite())
       return StepFailure{step_, i};
   }

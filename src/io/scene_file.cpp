@@ -16,7 +16,8 @@ std::string located(const std::string& source, const toml::node& node) {
   return source + ":" + std::to_string(node.source().begin.line);
 }
 
-ParamValue to_param(const toml::node& node, const std::string& source, const std::string& key, int depth);
+ParamValue to_param(const toml::node& node, const std::string& source, const std::string& key,
+                    int depth);
 
 // No scene nests tables more than a few deep; a file that does is refused before the recursion
 // could exhaust the stack.
@@ -33,7 +34,8 @@ ParamTable to_table(const toml::table& table, const std::string& source, const s
   return out;
 }
 
-ParamValue to_param(const toml::node& node, const std::string& source, const std::string& key, int depth) {
+ParamValue to_param(const toml::node& node, const std::string& source, const std::string& key,
+                    int depth) {
   if (auto v = node.as_floating_point()) return v->get();
   if (auto v = node.as_integer()) return static_cast<double>(v->get());
   if (auto v = node.as_boolean()) return v->get();
@@ -60,6 +62,18 @@ ParamValue to_param(const toml::node& node, const std::string& source, const std
   if (auto table = node.as_table())
     return std::vector<ParamTable>{to_table(*table, source, "[" + key + "]", depth)};
   throw InputError(located(source, node) + ": unsupported value for '" + key + "'");
+}
+
+// Runs f; an InputError that does not yet say where in the file gets the table's place in front.
+template <class F>
+auto located_errors(const ParamTable& t, const std::string& source, F&& f) {
+  try {
+    return f();
+  } catch (const InputError& e) {
+    const std::string message = e.what();
+    if (message.rfind(source, 0) == 0) throw;
+    throw InputError(t.where() + ": " + message);
+  }
 }
 
 // TOML reads `bond.model = "x"` as a table; scene parameters use the dotted name.
@@ -205,7 +219,8 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
     for (const auto& [key, value] : overrides) merged[key] = value;
     spec.builtin = builtin;
     spec.parameters = merged;
-    spec.setup = build_scene(builtin, merged);
+    spec.setup = located_errors(parameters.values().empty() ? scene : parameters, source,
+                                [&] { return build_scene(builtin, merged); });
   } else {
     if (!parameters.values().empty())
       throw InputError(source + ": [parameters] needs [scene] builtin = \"name\"");
@@ -214,7 +229,8 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
                        "' lists its bodies explicitly and has no parameters");
     ShapeCache shapes;
     for (const ParamTable& t : bodies) {
-      const int i = spec.setup.world.add_body(read_body(t, shapes));
+      const int i = located_errors(t, source,
+                                   [&] { return spec.setup.world.add_body(read_body(t, shapes)); });
       if (t.has("angular_momentum")) {
         spec.setup.world.L.col(i) = t.vec3("angular_momentum", Vec3::Zero());
         spec.setup.world.sync_angular_velocity(i);
@@ -224,21 +240,34 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
     for (const ParamTable& t : forces) {
       const std::string model = t.text("model", "");
       if (model.empty()) throw InputError(t.where() + ": [[force]] needs model = \"name\"");
-      spec.setup.world.add_force(ForceRegistry::instance().make(model, t));
+      located_errors(t, source,
+                     [&] { spec.setup.world.add_force(ForceRegistry::instance().make(model, t)); });
       t.reject_unused();
     }
-    for (const auto& f : spec.setup.world.forces) f->validate(spec.setup.world);
+    for (size_t m = 0; m < forces.size(); ++m)
+      located_errors(forces[m], source,
+                     [&] { spec.setup.world.forces[m]->validate(spec.setup.world); });
   }
   spec.label = scene.text("name", builtin.empty() ? source : builtin);
   spec.setup.integrator = scene.text("integrator", spec.setup.integrator);
   spec.setup.rotation = scene.text("rotation", spec.setup.rotation);
+  if (!IntegratorRegistry::instance().contains(spec.setup.integrator))
+    throw InputError(scene.where() + ": " +
+                     IntegratorRegistry::instance().unknown_message(spec.setup.integrator));
+  if (!RotationRegistry::instance().contains(spec.setup.rotation))
+    throw InputError(scene.where() + ": " +
+                     RotationRegistry::instance().unknown_message(spec.setup.rotation));
   // Checked before any cast: a saved clock, step or seed that means nothing is refused.
   const std::string at = scene.where();
   spec.setup.dt = limits::dt(at + ": dt", scene.number("dt", spec.setup.dt));
-  spec.setup.duration = limits::duration(at + ": duration", scene.number("duration", spec.setup.duration));
-  spec.time = limits::checked(at + ": time", scene.number("time", 0.0), -limits::kMaxTime, limits::kMaxTime);
-  spec.step = static_cast<long>(limits::checked(at + ": step", scene.number("step", 0.0), 0, limits::kMaxSteps, true));
-  spec.seed = static_cast<std::uint64_t>(limits::checked(at + ": seed", scene.number("seed", 1.0), 0, limits::kMaxSeed, true));
+  spec.setup.duration =
+      limits::duration(at + ": duration", scene.number("duration", spec.setup.duration));
+  spec.time = limits::checked(at + ": time", scene.number("time", 0.0), -limits::kMaxTime,
+                              limits::kMaxTime);
+  spec.step = static_cast<long>(
+      limits::checked(at + ": step", scene.number("step", 0.0), 0, limits::kMaxSteps, true));
+  spec.seed = static_cast<std::uint64_t>(
+      limits::checked(at + ": seed", scene.number("seed", 1.0), 0, limits::kMaxSeed, true));
   if (scene.has("local_damping")) {
     spec.setup.world.local_damping = scene.number("local_damping");
     if (!(spec.setup.world.local_damping >= 0 && spec.setup.world.local_damping < 1))
