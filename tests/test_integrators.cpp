@@ -32,7 +32,9 @@ TEST_CASE("observed order of convergence on the oscillator matches theory") {
       {"euler", 1},           {"symplectic-euler", 1}, {"leapfrog", 2},
       {"velocity-verlet", 2}, {"midpoint", 2},         {"rk4", 4},
       {"newmark", 2},         {"implicit-euler", 1},   {"baoab", 2}};
-  for (const auto& [name, order] : expected) {
+  for (const auto& entry : expected) {  // (no structured bindings: INFO captures them)
+    const std::string& name = entry.first;
+    const int order = entry.second;
     const double observed = observed_order(name);
     INFO(std::string(name) << " observed " << observed);
     CHECK(std::abs(observed - order) < 0.2);

@@ -118,8 +118,9 @@ TEST_CASE("rocking-block: it pivots on its edge as a rigid inverted pendulum, th
   // a rocking block shrinks with its amplitude.
   const auto [second, speed2] = crossing(sim);
   const double housner = 1 - 1.5 * std::pow(std::sin(alpha), 2);
-  CAPTURE(speed2 / speed);
-  CHECK(std::abs(speed2 / speed / housner - 1) < 0.01);
+  const double kept = speed2 / speed;  // (CAPTURE cannot capture structured bindings in clang)
+  CAPTURE(kept);
+  CHECK(std::abs(kept / housner - 1) < 0.01);
   CHECK(second - impact < 2 * impact);
 }
 

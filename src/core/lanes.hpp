@@ -12,6 +12,13 @@ namespace stepwise::lanes {
 using D4 = double __attribute__((vector_size(32)));
 using M4 = long long __attribute__((vector_size(32)));  // per-lane masks: all ones or zero
 
+// Lanes i..l of the eight in (a, b), in GCC's and clang's spelling (the fuzz build is clang's).
+#if defined(__clang__)
+#define STEPWISE_SHUFFLE4(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
+#else
+#define STEPWISE_SHUFFLE4(a, b, i, j, k, l) __builtin_shuffle(a, b, M4{i, j, k, l})
+#endif
+
 inline D4 splat(double a) {
   return D4{a, a, a, a};
 }
@@ -53,14 +60,14 @@ inline void store(double* p, D4 v) {
 
 // Rows r0..r3 become columns: afterwards r_k holds element k of each original row.
 inline void transpose(D4& r0, D4& r1, D4& r2, D4& r3) {
-  const D4 t0 = __builtin_shuffle(r0, r1, M4{0, 4, 2, 6}),
-           t1 = __builtin_shuffle(r0, r1, M4{1, 5, 3, 7});
-  const D4 t2 = __builtin_shuffle(r2, r3, M4{0, 4, 2, 6}),
-           t3 = __builtin_shuffle(r2, r3, M4{1, 5, 3, 7});
-  r0 = __builtin_shuffle(t0, t2, M4{0, 1, 4, 5});
-  r1 = __builtin_shuffle(t1, t3, M4{0, 1, 4, 5});
-  r2 = __builtin_shuffle(t0, t2, M4{2, 3, 6, 7});
-  r3 = __builtin_shuffle(t1, t3, M4{2, 3, 6, 7});
+  const D4 t0 = STEPWISE_SHUFFLE4(r0, r1, 0, 4, 2, 6),
+           t1 = STEPWISE_SHUFFLE4(r0, r1, 1, 5, 3, 7);
+  const D4 t2 = STEPWISE_SHUFFLE4(r2, r3, 0, 4, 2, 6),
+           t3 = STEPWISE_SHUFFLE4(r2, r3, 1, 5, 3, 7);
+  r0 = STEPWISE_SHUFFLE4(t0, t2, 0, 1, 4, 5);
+  r1 = STEPWISE_SHUFFLE4(t1, t3, 0, 1, 4, 5);
+  r2 = STEPWISE_SHUFFLE4(t0, t2, 2, 3, 6, 7);
+  r3 = STEPWISE_SHUFFLE4(t1, t3, 2, 3, 6, 7);
 }
 
 struct V3 {
@@ -92,14 +99,14 @@ inline V3 select(M4 mask, const V3& yes, const V3& no) {
 // lanes, and back.
 inline V3 load_xyz(const double* p) {
   const D4 a = load(p), b = load(p + 4), c = load(p + 8);
-  return {__builtin_shuffle(__builtin_shuffle(a, b, M4{0, 3, 6, 6}), c, M4{0, 1, 2, 5}),
-          __builtin_shuffle(__builtin_shuffle(a, b, M4{1, 4, 7, 7}), c, M4{0, 1, 2, 6}),
-          __builtin_shuffle(__builtin_shuffle(a, b, M4{2, 5, 5, 5}), c, M4{0, 1, 4, 7})};
+  return {STEPWISE_SHUFFLE4(STEPWISE_SHUFFLE4(a, b, 0, 3, 6, 6), c, 0, 1, 2, 5),
+          STEPWISE_SHUFFLE4(STEPWISE_SHUFFLE4(a, b, 1, 4, 7, 7), c, 0, 1, 2, 6),
+          STEPWISE_SHUFFLE4(STEPWISE_SHUFFLE4(a, b, 2, 5, 5, 5), c, 0, 1, 4, 7)};
 }
 inline void store_xyz(double* p, const V3& v) {
-  store(p, __builtin_shuffle(__builtin_shuffle(v.x, v.y, M4{0, 4, 1, 1}), v.z, M4{0, 1, 4, 2}));
-  store(p + 4, __builtin_shuffle(__builtin_shuffle(v.y, v.z, M4{1, 5, 2, 2}), v.x, M4{0, 1, 6, 2}));
-  store(p + 8, __builtin_shuffle(__builtin_shuffle(v.z, v.x, M4{2, 7, 3, 3}), v.y, M4{0, 1, 7, 2}));
+  store(p, STEPWISE_SHUFFLE4(STEPWISE_SHUFFLE4(v.x, v.y, 0, 4, 1, 1), v.z, 0, 1, 4, 2));
+  store(p + 4, STEPWISE_SHUFFLE4(STEPWISE_SHUFFLE4(v.y, v.z, 1, 5, 2, 2), v.x, 0, 1, 6, 2));
+  store(p + 8, STEPWISE_SHUFFLE4(STEPWISE_SHUFFLE4(v.z, v.x, 2, 7, 3, 3), v.y, 0, 1, 7, 2));
 }
 
 }  // namespace stepwise::lanes

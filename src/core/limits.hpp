@@ -16,6 +16,13 @@ constexpr double kMaxSeed = 9007199254740992.0;                // 2^53: seeds su
 constexpr double kMaxFps = 240, kMaxVideoSeconds = 3600;       // a recording
 constexpr double kMinSlowMotion = 1e-3, kMaxSlowMotion = 1e3;  // simulated per real second
 
+// Bodies in one World (2,000,000; the fuzz targets lower it to keep each input quick). Read by
+// World::add_body, so every way of making bodies meets it.
+inline int& max_bodies() {
+  static int limit = 2000000;
+  return limit;
+}
+
 inline std::string range(double low, double high) {
   return "from " + format_double(low) + " to " + format_double(high);
 }

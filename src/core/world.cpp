@@ -3,12 +3,24 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/limits.hpp"
+
 namespace stepwise {
 
 World::World(const World& other)
-    : x(other.x), v(other.v), q(other.q), L(other.L), w(other.w), mass(other.mass),
-      inv_mass(other.inv_mass), inertia(other.inertia), shape(other.shape), radius(other.radius),
-      flags(other.flags), pivot(other.pivot), pivot_arm(other.pivot_arm),
+    : x(other.x),
+      v(other.v),
+      q(other.q),
+      L(other.L),
+      w(other.w),
+      mass(other.mass),
+      inv_mass(other.inv_mass),
+      inertia(other.inertia),
+      shape(other.shape),
+      radius(other.radius),
+      flags(other.flags),
+      pivot(other.pivot),
+      pivot_arm(other.pivot_arm),
       local_damping(other.local_damping) {
   for (const auto& f : other.forces) forces.push_back(f->clone());
 }
@@ -39,6 +51,8 @@ void append(VecX& vec, double value) {
 }  // namespace
 
 int World::add_body(const BodySpec& s) {
+  if (size() >= limits::max_bodies())
+    throw InputError("at most " + std::to_string(limits::max_bodies()) + " bodies in a scene");
   const std::string body = "body " + std::to_string(size());
   if (!(s.mass > 0) || !std::isfinite(s.mass))
     throw InputError(body + ": mass must be positive and finite");
@@ -47,8 +61,8 @@ int World::add_body(const BodySpec& s) {
   // Spheres of one radius in a row share one shape (a packing has a handful), however given.
   const double r = s.shape ? s.shape->bounding_radius() : s.radius;  // the World's radius column
   const bool sphere = !s.shape || s.shape->type() == sphere_type();
-  const bool same = sphere && !shape.empty() && shape.back()->type() == sphere_type() &&
-                    radius(size() - 1) == r;
+  const bool same =
+      sphere && !shape.empty() && shape.back()->type() == sphere_type() && radius(size() - 1) == r;
   ShapePtr body_shape = same ? shape.back() : s.shape ? s.shape : sphere_shape(s.radius);
   Vec3 principal = s.inertia;
   if (principal.isZero()) principal = s.mass * body_shape->unit_inertia();
@@ -61,7 +75,7 @@ int World::add_body(const BodySpec& s) {
   append_column(v, fixed ? Vec3::Zero() : s.velocity);
   // Unit quaternions are kept bit for bit (saved states reload exactly).
   q.push_back(std::abs(s.orientation.squaredNorm() - 1) < 1e-14 ? s.orientation
-                                                                 : s.orientation.normalized());
+                                                                : s.orientation.normalized());
   append_column(L, Vec3::Zero());
   append_column(w, Vec3::Zero());
   append(mass, s.mass);
@@ -71,8 +85,9 @@ int World::add_body(const BodySpec& s) {
   append(radius, r);
   flags.push_back(s.flags);
   append_column(pivot, s.pivot);
-  append_column(pivot_arm, s.pivot_arm.allFinite() ? s.pivot_arm
-                                                   : Vec3(q[i].conjugate() * (s.position - s.pivot)));
+  append_column(pivot_arm, s.pivot_arm.allFinite()
+                               ? s.pivot_arm
+                               : Vec3(q[i].conjugate() * (s.position - s.pivot)));
   set_angular_velocity(i, fixed ? Vec3::Zero() : s.angular_velocity);
   return i;
 }
