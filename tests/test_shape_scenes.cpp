@@ -1,6 +1,7 @@
 // The shape scenes against textbook mechanics: a box on an incline sticks, slides at
 // g (sin - mu cos) or topples; a rocking block pivots on its corner; a box stack stands; dice
-// keep the energy ledger.
+// keep the energy ledger. Minutes of simulated time each: the "slow" suite, which the
+// sanitizer build skips (the contact code they use is covered there by test_shape_contacts).
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -20,7 +21,8 @@ Simulation incline(double angle, double mu, double a = 0.2, double c = 0.2) {
 
 }  // namespace
 
-TEST_CASE("box-incline: below tan = mu the box stays, above it slides at g (sin - mu cos)") {
+TEST_CASE("box-incline: below tan = mu the box stays, above it slides at g (sin - mu cos)" *
+          doctest::test_suite("slow")) {
   const double g = 9.81;
   SUBCASE("stick: tan 20 deg = 0.36 < mu = 0.5, displacement < 1e-4 of the side over 10 s") {
     Simulation sim = incline(20, 0.5);
@@ -51,7 +53,8 @@ TEST_CASE("box-incline: below tan = mu the box stays, above it slides at g (sin 
   }
 }
 
-TEST_CASE("box-incline: a slender box (a / c < tan < mu) topples instead of sliding") {
+TEST_CASE("box-incline: a slender box (a / c < tan < mu) topples instead of sliding" *
+          doctest::test_suite("slow")) {
   // a / c = 0.25 < tan 25 deg = 0.47 < mu = 0.8: the centre of mass is past the downhill edge.
   Simulation sim = incline(25, 0.8, 0.1, 0.4);
   const Vec3 start = sim.world().x.col(0);
@@ -88,7 +91,8 @@ std::pair<double, double> crossing(Simulation& sim, double level = 0) {
 
 }  // namespace
 
-TEST_CASE("rocking-block: it pivots on its edge as a rigid inverted pendulum, then loses energy") {
+TEST_CASE("rocking-block: it pivots on its edge as a rigid inverted pendulum, then loses energy" *
+          doctest::test_suite("slow")) {
   const double w = 0.2, h = 1.0, g = 9.81, tilt = 5 * M_PI / 180;
   const double alpha = std::atan2(w, h), R = 0.5 * std::hypot(w, h), p2 = 3 * g / (4 * R);
   // Rigid pivot: psi'' = -p^2 sin(alpha - psi) from rest at the tilt, to psi = tilt / 2 and to
@@ -124,7 +128,8 @@ TEST_CASE("rocking-block: it pivots on its edge as a rigid inverted pendulum, th
   CHECK(second - impact < 2 * impact);
 }
 
-TEST_CASE("box-stack: ten boxes stand 10 s; shifted, they stand while s < 1/n and fall beyond") {
+TEST_CASE("box-stack: ten boxes stand 10 s; shifted, they stand while s < 1/n and fall beyond" *
+          doctest::test_suite("slow")) {
   auto top_after = [](double shift, double seconds) {
     SceneSetup setup = build_scene("box-stack", {{"shift", shift}});
     Simulation sim(setup.world, setup.dt, "velocity-verlet", "buss2");
@@ -143,7 +148,8 @@ TEST_CASE("box-stack: ten boxes stand 10 s; shifted, they stand while s < 1/n an
   CHECK(fallen.z() < tipping.z() - 3);
 }
 
-TEST_CASE("dice: the energy ledger closes to 1e-3 over 5 s of throws and bounces") {
+TEST_CASE("dice: the energy ledger closes to 1e-3 over 5 s of throws and bounces" *
+          doctest::test_suite("slow")) {
   SceneSetup setup = build_scene("dice", {});
   Simulation sim(setup.world, setup.dt, "velocity-verlet", "buss2");
   const double thrown = sim.energy().kinetic;
@@ -154,7 +160,8 @@ TEST_CASE("dice: the energy ledger closes to 1e-3 over 5 s of throws and bounces
   CHECK(std::abs(e.energy_error) < 1e-3);
 }
 
-TEST_CASE("cube-chain collide = 1: bonded neighbours never touch, the others and a floor do") {
+TEST_CASE("cube-chain collide = 1: bonded neighbours never touch, the others and a floor do" *
+          doctest::test_suite("slow")) {
   auto run = [](const std::map<std::string, ParamValue>& params, double seconds) {
     SceneSetup setup = build_scene("cube-chain", params);
     Simulation sim(setup.world, setup.dt, setup.integrator, setup.rotation);
