@@ -16,8 +16,9 @@ struct Moments {
 };
 
 // Work allowed for one clump's integration: a finer grid whose visits would exceed it is not
-// tried (about 0.1 s here), so no clump a file describes can stall loading.
-constexpr double kVisitBudget = 1e7;
+// tried (a few tenths of a second at most here, a few seconds under the sanitizers), so no
+// clump a file describes can stall loading.
+constexpr double kVisitBudget = 4e6;
 
 Moments integrate(const std::vector<ClumpSphere>& spheres, int n) {
   Vec3 lo = Vec3::Constant(INFINITY), hi = -lo;
