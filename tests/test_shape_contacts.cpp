@@ -294,6 +294,14 @@ TEST_CASE("two boxes: the closed-form separating axes equal the corner-by-corner
     PlacedHull a, b;
     a.place(*A->hull(), {*A, Vec3(0.1, -0.2, 0.3), Ra});
     b.place(*B->hull(), {*B, offset, Rb});
+    // A box's extent along an axis in closed form against its corners (the general test uses
+    // the closed form for boxes too, so this is what makes the comparison below independent).
+    const Vec3 axis = Vec3(random.normal(), random.normal(), random.normal()).normalized();
+    for (const PlacedHull* h : {&a, &b}) {
+      const Extent closed = h->extent(axis), corners = h->extent_by_corners(axis);
+      CHECK(std::abs(closed.low - corners.low) < 1e-12);
+      CHECK(std::abs(closed.high - corners.high) < 1e-12);
+    }
     const OverlapQuery fast = least_overlap_boxes(a, b, -1),
                        slow = least_overlap_by_corners(a, b, -1);
     CAPTURE(trial);

@@ -53,32 +53,7 @@ OverlapQuery least_overlap_boxes(const PlacedHull& a, const PlacedHull& b, int c
     normal = (s <= 0 ? inverse : -inverse) * l;
     return true;
   };
-  OverlapQuery q;
-  const double none = std::numeric_limits<double>::infinity();
-  q.face_a.depth = q.face_b.depth = q.edges.depth = none;
-  double overlap;
-  Vec3 normal;
-  auto separated = [&](int axis) {
-    q.face_a = {AxisKind::Separated, axis, -1, overlap, normal};
-    q.face_b = q.edges = q.face_a;
-    return q;
-  };
-  if (cached >= 0 && along(cached, overlap, normal) && overlap < 0) return separated(cached);
-  auto consider = [&](AxisQuery& best, int axis, AxisKind kind, int index) {
-    if (!along(axis, overlap, normal)) return true;
-    if (overlap < 0) return false;
-    if (overlap < best.depth) best = {kind, axis, index, overlap, normal};
-    return true;
-  };
-  for (int f = 0; f < 6; ++f)
-    if (!consider(q.face_a, f, AxisKind::FaceA, f)) return separated(f);
-  for (int f = 0; f < 6; ++f)
-    if (!consider(q.face_b, 256 + f, AxisKind::FaceB, f)) return separated(256 + f);
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j)
-      if (!consider(q.edges, 512 + 64 * i + j, AxisKind::Edges, 64 * i + j))
-        return separated(512 + 64 * i + j);
-  return q;
+  return search_axes(6, 6, 3, 3, cached, along);
 }
 
 }  // namespace stepwise

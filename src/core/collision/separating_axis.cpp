@@ -66,33 +66,11 @@ OverlapQuery least_overlap(const PlacedHull& a, const PlacedHull& b, int cached)
 }
 
 OverlapQuery least_overlap_by_corners(const PlacedHull& a, const PlacedHull& b, int cached) {
-  OverlapQuery q;
-  const double none = std::numeric_limits<double>::infinity();
-  q.face_a.depth = q.face_b.depth = q.edges.depth = none;
-  double overlap;
-  Vec3 normal;
-  auto separated = [&](int axis) {
-    q.face_a = {AxisKind::Separated, axis, -1, overlap, normal};
-    q.face_b = q.edges = q.face_a;
-    return q;
-  };
-  if (cached >= 0 && overlap_along(a, b, cached, overlap, normal) && overlap < 0)
-    return separated(cached);
-  auto consider = [&](AxisQuery& best, int axis, AxisKind kind, int index) {
-    if (!overlap_along(a, b, axis, overlap, normal)) return true;
-    if (overlap < 0) return false;
-    if (overlap < best.depth) best = {kind, axis, index, overlap, normal};
-    return true;
-  };
-  for (int f = 0; f < int(a.normals.size()); ++f)
-    if (!consider(q.face_a, f, AxisKind::FaceA, f)) return separated(f);
-  for (int f = 0; f < int(b.normals.size()); ++f)
-    if (!consider(q.face_b, 256 + f, AxisKind::FaceB, f)) return separated(256 + f);
-  for (int i = 0; i < int(a.directions.size()); ++i)
-    for (int j = 0; j < int(b.directions.size()); ++j)
-      if (!consider(q.edges, 512 + 64 * i + j, AxisKind::Edges, 64 * i + j))
-        return separated(512 + 64 * i + j);
-  return q;
+  return search_axes(int(a.normals.size()), int(b.normals.size()), int(a.directions.size()),
+                     int(b.directions.size()), cached,
+                     [&](int axis, double& overlap, Vec3& normal) {
+                       return overlap_along(a, b, axis, overlap, normal);
+                     });
 }
 
 }  // namespace stepwise

@@ -2,6 +2,8 @@
 // The separating-axis test for two convex polyhedra (seed 004: a separating plane holds a face
 // of one body or an edge of each): every face normal of either and the cross product of every
 // pair of edge directions. The least overlap over those axes is the exact penetration depth.
+#include <limits>
+
 #include "core/collision/collision.hpp"
 #include "core/shapes/convex_hull.hpp"
 
@@ -60,6 +62,39 @@ struct OverlapQuery {
   AxisQuery face_a, face_b, edges;
 };
 OverlapQuery least_overlap(const PlacedHull& a, const PlacedHull& b, int cached);
+
+// The search both ways of measuring an axis share: the cached axis first, then a's faces, b's
+// faces and the edge pairs in order (ties keep the first), stopping at the first axis that
+// separates. along(axis, overlap, normal) measures one axis; false: degenerate, skipped.
+template <class Along>
+OverlapQuery search_axes(int faces_a, int faces_b, int directions_a, int directions_b, int cached,
+                         Along&& along) {
+  OverlapQuery q;
+  q.face_a.depth = q.face_b.depth = q.edges.depth = std::numeric_limits<double>::infinity();
+  double overlap;
+  Vec3 normal;
+  auto separated = [&](int axis) {
+    q.face_a = {AxisKind::Separated, axis, -1, overlap, normal};
+    q.face_b = q.edges = q.face_a;
+    return q;
+  };
+  if (cached >= 0 && along(cached, overlap, normal) && overlap < 0) return separated(cached);
+  auto consider = [&](AxisQuery& best, int axis, AxisKind kind, int index) {
+    if (!along(axis, overlap, normal)) return true;
+    if (overlap < 0) return false;
+    if (overlap < best.depth) best = {kind, axis, index, overlap, normal};
+    return true;
+  };
+  for (int f = 0; f < faces_a; ++f)
+    if (!consider(q.face_a, f, AxisKind::FaceA, f)) return separated(f);
+  for (int f = 0; f < faces_b; ++f)
+    if (!consider(q.face_b, 256 + f, AxisKind::FaceB, f)) return separated(256 + f);
+  for (int i = 0; i < directions_a; ++i)
+    for (int j = 0; j < directions_b; ++j)
+      if (!consider(q.edges, 512 + 64 * i + j, AxisKind::Edges, 64 * i + j))
+        return separated(512 + 64 * i + j);
+  return q;
+}
 // The same for any two hulls by their corners: the reference that least_overlap's closed form for
 // two boxes (box_box_overlap.cpp, Gottschalk's OBB axes, only for speed) is tested against.
 OverlapQuery least_overlap_by_corners(const PlacedHull& a, const PlacedHull& b, int cached);

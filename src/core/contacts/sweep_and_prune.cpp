@@ -25,14 +25,12 @@ void SweepAndPrune::pairs(const Positions& x, const VecX& radius, double margin,
     std::sort(order_.begin(), order_.end(), [&](int a, int b) { return low_[a] < low_[b]; });
   }
   // Insertion sort: nearly sorted after a small step, so nearly linear.
-  swaps_ = 0;
   for (int k = 1; k < n; ++k) {
     const int body = order_[k];
     const double key = low_[body];
     int m = k;
     for (; m > 0 && low_[order_[m - 1]] > key; --m) order_[m] = order_[m - 1];
     order_[m] = body;
-    swaps_ += k - m;
   }
   found_.clear();
   for (int k = 0; k < n; ++k) {

@@ -16,13 +16,11 @@ class SweepAndPrune {
   // i its partners j > i, ascending): offsets of size n + 1, neighbours.
   void pairs(const Positions& x, const VecX& radius, double margin, std::vector<int>& offsets,
              std::vector<int>& neighbors);
-  long swaps() const { return swaps_; }  // insertion-sort moves in the last build
 
  private:
   std::vector<int> order_;  // bodies by low x bound, kept between builds
   std::vector<double> low_, high_;
   std::vector<std::pair<int, int>> found_;
-  long swaps_ = 0;
 };
 
 }  // namespace stepwise
