@@ -4,6 +4,7 @@
 // glad first: GLFW must not pull in the system GL header.
 #include <GLFW/glfw3.h>
 
+#include "app/icon.hpp"
 #include "core/types.hpp"
 
 namespace stepwise::cli {
@@ -12,8 +13,9 @@ GLFWwindow* open_gl_window(int width, int height, bool visible, bool resizable,
                            std::string& gl_version) {
   glfwSetErrorCallback([](int, const char*) {});
   if (!glfwInit())
-    throw InputError("no display to open a window on (is DISPLAY set?); the headless commands "
-                     "work without one: stepwise run | sweep | bench | save (see --help)");
+    throw InputError(
+        "no display to open a window on (is DISPLAY set?); the headless commands "
+        "work without one: stepwise run | sweep | bench | save (see --help)");
   // 4.5 core, else 3.3 core (the shaders are GLSL 330). MSAA is done in our own framebuffer.
   const int versions[][2] = {{4, 5}, {3, 3}};
   for (const auto& v : versions) {
@@ -31,14 +33,20 @@ GLFWwindow* open_gl_window(int width, int height, bool visible, bool resizable,
         glfwDestroyWindow(window);
         continue;
       }
+      if (visible) {  // the task bar's and title bar's icon: the installed icon's own drawing
+        Image small = icon_image(32), large = icon_image(64);
+        GLFWimage icons[2] = {{32, 32, small.rgba.data()}, {64, 64, large.rgba.data()}};
+        glfwSetWindowIcon(window, 2, icons);
+      }
       gl_version = std::to_string(v[0]) + "." + std::to_string(v[1]) + " core, " +
                    reinterpret_cast<const char*>(glGetString(GL_RENDERER));
       return window;
     }
   }
   glfwTerminate();
-  throw InputError("could not create an OpenGL 3.3+ core window on this display; the headless "
-                   "commands work without one: stepwise run | sweep | bench | save");
+  throw InputError(
+      "could not create an OpenGL 3.3+ core window on this display; the headless "
+      "commands work without one: stepwise run | sweep | bench | save");
 }
 
 }  // namespace stepwise::cli

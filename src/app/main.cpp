@@ -4,7 +4,9 @@
 #include <cstdio>
 #include <new>
 
+#include "app/cli_docs.hpp"
 #include "app/commands.hpp"
+#include "app/install_paths.hpp"
 #include "io/atomic_file.hpp"
 #ifdef STEPWISE_HAS_GUI
 #include "app/gui_app.hpp"
@@ -20,9 +22,13 @@ namespace {
 
 void add_scene_options(CLI::App& cmd, SceneOptions& o, bool with_scene = true) {
   if (with_scene)
-    cmd.add_option("scene", o.scene, "built-in scene name or scene .toml file")->required();
-  cmd.add_option("--integrator", o.integrator, "translational integrator (see `stepwise list`)");
-  cmd.add_option("--rotation", o.rotation, "rotation scheme (see `stepwise list`)");
+    cmd.add_option("scene", o.scene, "built-in scene name or scene .toml file")
+        ->required()
+        ->type_name(kSceneType);
+  cmd.add_option("--integrator", o.integrator, "translational integrator (see `stepwise list`)")
+      ->type_name(kIntegratorType);
+  cmd.add_option("--rotation", o.rotation, "rotation scheme (see `stepwise list`)")
+      ->type_name(kRotationType);
   cmd.add_option("--dt", o.dt, "time step in seconds, or 'auto'");
   cmd.add_option("--set", o.sets, "scene parameter key=value, or integrator.option=value")
       ->allow_extra_args(false);
@@ -38,10 +44,12 @@ int main(int argc, char** argv) {
   // `stepwise` and `stepwise SCENE [options]` open the window: the same as `stepwise gui ...`.
   std::vector<char*> args(argv, argv + argc);
   static char gui_word[] = "gui";
-  bool is_subcommand = false;
-  for (const char* name : kSubcommands)
-    is_subcommand |= argc > 1 && std::strcmp(argv[1], name) == 0;
-  if (argc == 1 || (!is_subcommand && argv[1][0] != '-')) args.insert(args.begin() + 1, gui_word);
+  bool programs_own = false;
+  for (const char* name : kSubcommands) programs_own |= argc > 1 && std::strcmp(argv[1], name) == 0;
+  // The program's own options stay its own; any other option is the window's (stepwise --paused).
+  for (const char* option : {"-h", "--help", "--version", "--generate"})
+    programs_own |= argc > 1 && std::strcmp(argv[1], option) == 0;
+  if (argc == 1 || !programs_own) args.insert(args.begin() + 1, gui_word);
   argc = int(args.size());
   argv = args.data();
 
@@ -58,25 +66,33 @@ int main(int argc, char** argv) {
   add_scene_options(*run_cmd, run.scene);
   auto* duration = run_cmd->add_option("--duration", run.duration, "simulated seconds");
   run_cmd->add_option("--steps", run.steps, "number of steps")->excludes(duration);
-  run_cmd->add_option("--csv", run.csv, "write the energy series to this CSV file");
+  run_cmd->add_option("--csv", run.csv, "write the energy series to this CSV file")
+      ->type_name(kFileType);
   run_cmd->add_option("--every", run.every, "CSV row every N steps (default 1)");
-  run_cmd->add_option("--state", run.state, "write the final per-body state to this CSV file");
-  run_cmd->add_option("--bonds", run.bonds, "write the final per-bond state to this CSV file");
+  run_cmd->add_option("--state", run.state, "write the final per-body state to this CSV file")
+      ->type_name(kFileType);
+  run_cmd->add_option("--bonds", run.bonds, "write the final per-bond state to this CSV file")
+      ->type_name(kFileType);
   run_cmd->add_flag("-q,--quiet", run.quiet, "no energy table");
   run_cmd->add_option("--threads", run.threads,
                       "worker threads (default 1; output fixed for a given count)");
-  run_cmd->add_option("--vtk", run.vtk,
-                      "write a ParaView series (.vtu per frame + series.pvd) here");
-  run_cmd->add_option("--save-state", run.save_state,
-                      "save the final state as a scene file that continues bit for bit");
+  run_cmd
+      ->add_option("--vtk", run.vtk, "write a ParaView series (.vtu per frame + series.pvd) here")
+      ->type_name(kDirType);
+  run_cmd
+      ->add_option("--save-state", run.save_state,
+                   "save the final state as a scene file that continues bit for bit")
+      ->type_name(kFileType);
 
   SweepOptions sweep;
   auto* sweep_cmd =
       app.add_subcommand("sweep", "error and observed order of convergence against dt");
   add_scene_options(*sweep_cmd, sweep.scene);
   sweep_cmd->remove_option(sweep_cmd->get_option("--dt"));
-  sweep_cmd->add_option("--integrators", sweep.integrators, "comma list of integrators");
-  sweep_cmd->add_option("--rotations", sweep.rotations, "comma list of rotation schemes instead");
+  sweep_cmd->add_option("--integrators", sweep.integrators, "comma list of integrators")
+      ->type_name(kIntegratorListType);
+  sweep_cmd->add_option("--rotations", sweep.rotations, "comma list of rotation schemes instead")
+      ->type_name(kRotationListType);
   sweep_cmd->add_option("--dt", sweep.dts, "comma list of time steps");
   sweep_cmd->add_option("--duration", sweep.duration, "simulated seconds");
 
@@ -86,7 +102,7 @@ int main(int argc, char** argv) {
   auto* save_cmd =
       app.add_subcommand("save", "write a scene as a .toml file (its parameters, or every body)");
   add_scene_options(*save_cmd, save_scene);
-  save_cmd->add_option("-o,--output", save_path, "file to write")->required();
+  save_cmd->add_option("-o,--output", save_path, "file to write")->required()->type_name(kFileType);
   save_cmd->add_flag("--explicit", save_explicit,
                      "list every body and force instead of the parameters");
 
@@ -102,20 +118,27 @@ int main(int argc, char** argv) {
   GuiOptions gui;
   std::string gui_size;
   gui.scene.scene.clear();
-  gui.assets_dir = STEPWISE_ASSETS_DIR "/scenes";
+  gui.assets_dir = data_dir() + "/scenes";
   auto* gui_cmd =
       app.add_subcommand("gui", "open the window (the default): stepwise [gui] [SCENE]");
-  gui_cmd->add_option("scene", gui.scene.scene, "built-in scene name or scene .toml file");
+  gui_cmd->add_option("scene", gui.scene.scene, "built-in scene name or scene .toml file")
+      ->type_name(kSceneType);
   add_scene_options(*gui_cmd, gui.scene, false);
   gui_cmd->add_option("--frames", gui.frames, "draw this many frames, then exit");
-  gui_cmd->add_option("--screenshot", gui.screenshot, "with --frames: write the last frame as PNG");
+  gui_cmd->add_option("--screenshot", gui.screenshot, "with --frames: write the last frame as PNG")
+      ->type_name(kFileType);
   gui_cmd->add_option("--size", gui_size, "window size WxH (default 1600x900)");
   gui_cmd->add_flag("--no-panels", gui.hide_panels, "only the 3-D view");
   gui_cmd->add_flag("--paused", gui.paused, "start paused");
-  gui_cmd->add_option("--output-dir", gui.output_dir,
-                      "folder for screenshots, videos and saved states");
+  gui_cmd
+      ->add_option("--output-dir", gui.output_dir,
+                   "folder for screenshots, videos and saved states")
+      ->type_name(kDirType);
   gui_cmd->add_flag("--record", gui.record, "start recording a video at once (F9 stops)");
-  gui_cmd->add_option("--lesson", gui.lesson, "play a lesson script (.toml)");
+  gui_cmd
+      ->add_option("--lesson", gui.lesson,
+                   "play a lesson: a .toml file or an installed lesson's name")
+      ->type_name(kLessonType);
   gui_cmd->add_flag("--force-network", gui.force_network, "draw the contact force network");
   gui_cmd
       ->add_option("--select", gui.select,
@@ -125,8 +148,10 @@ int main(int argc, char** argv) {
                       "threads for the physics (default 1; results fixed for a given count)");
   gui_cmd->add_option("--compare", gui.compare,
                       "lockstep comparison runs: integrator[@dt],... (up to 3)");
-  gui_cmd->add_option("--colour-by", gui.colour_by,
-                      "id, speed, angular-speed, kinetic-energy or force");
+  gui_cmd
+      ->add_option("--colour-by", gui.colour_by,
+                   "id, speed, angular-speed, kinetic-energy or force")
+      ->type_name(kColourType);
 
   SceneOptions export_scene;
   std::string export_lammps;
@@ -135,14 +160,16 @@ int main(int argc, char** argv) {
   add_scene_options(*export_cmd, export_scene);
   export_cmd
       ->add_option("--lammps", export_lammps, "folder for the LAMMPS data file and input deck")
-      ->required();
+      ->required()
+      ->type_name(kDirType);
   export_cmd->add_option("--steps", export_steps, "steps the deck runs (default 1000)");
   export_cmd->add_option("--thermo", export_thermo, "thermo output every N steps (default 100)");
 
   std::string stability_methods, stability_hs;
   auto* stability_cmd =
       app.add_subcommand("stability", "amplitude growth per step against omega*dt");
-  stability_cmd->add_option("--integrators", stability_methods, "comma list (default: all)");
+  stability_cmd->add_option("--integrators", stability_methods, "comma list (default: all)")
+      ->type_name(kIntegratorListType);
   stability_cmd->add_option("--omega-dt", stability_hs, "comma list of omega*dt values");
 
   SceneOptions reverse_scene;
@@ -156,9 +183,12 @@ int main(int argc, char** argv) {
   record.scene.scene.clear();
   auto* record_cmd =
       app.add_subcommand("record", "render a scene or a lesson to an H.264 video, off-screen");
-  record_cmd->add_option("scene", record.scene.scene, "built-in scene name or scene .toml file");
+  record_cmd->add_option("scene", record.scene.scene, "built-in scene name or scene .toml file")
+      ->type_name(kSceneType);
   add_scene_options(*record_cmd, record.scene, false);
-  record_cmd->add_option("-o,--output", record.output, "video file to write (.mp4)")->required();
+  record_cmd->add_option("-o,--output", record.output, "video file to write (.mp4)")
+      ->required()
+      ->type_name(kFileType);
   record_cmd->add_option("--seconds", record.seconds,
                          "simulated seconds (default: the scene's duration)");
   record_cmd->add_option("--fps", record.fps, "frames per second of video (default 30)");
@@ -169,16 +199,29 @@ int main(int argc, char** argv) {
                          "threads for the physics (default 1; results fixed for a given count)");
   record_cmd->add_flag("--overlay", record.overlay,
                        "burn in integrator, dt, time and the energy-error plot");
-  record_cmd->add_option("--lesson", record.lesson,
-                         "render a lesson script (.toml) instead of a scene");
-  record_cmd->add_option("--colour-by", record.colour_by,
-                         "id, speed, angular-speed, kinetic-energy or force");
+  record_cmd
+      ->add_option(
+          "--lesson", record.lesson,
+          "render a lesson (a .toml file or an installed lesson's name) instead of a scene")
+      ->type_name(kLessonType);
+  record_cmd
+      ->add_option("--colour-by", record.colour_by,
+                   "id, speed, angular-speed, kinetic-energy or force")
+      ->type_name(kColourType);
+
+  name_values(app);
+  app.set_version_flag("--version", version_line(),
+                       "the version and the git commit it was built from");
+  std::vector<std::string> generate_args;  // hidden: the build writes the manual, completion, icons
+  app.add_option("--generate", generate_args)->expected(2)->group("");
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::fprintf(stderr, "stepwise: %s (see stepwise --help)\n", e.what());
@@ -196,6 +239,10 @@ int main(int argc, char** argv) {
   };
   try {
     return flushed([&]() -> int {
+      if (!generate_args.empty())
+        return generate(app, version_line(), generate_args[0], generate_args[1]), 0;
+      gui.lesson = find_lesson(gui.lesson);
+      record.lesson = find_lesson(record.lesson);
       if (*list) return command_list(verbose);
       if (*run_cmd) return command_run(run);
       if (*sweep_cmd) return command_sweep(sweep);

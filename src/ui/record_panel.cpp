@@ -42,12 +42,14 @@ void draw_record_panel(UiState& ui, const Snapshot& s, const SendCommand& send) 
   ImGui::SameLine();
   ImGui::TextDisabled("(F9)");
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Frames are taken every 1/fps of simulated time, so the video plays at true\n"
-                      "speed however fast this machine is (times the speed slider).");
+    ImGui::SetTooltip(
+        "Frames are taken every 1/fps of simulated time, so the video plays at true\n"
+        "speed however fast this machine is (times the speed slider).");
 
   if (ImGui::Button("Save state")) {
     char name[512];
-    std::snprintf(name, sizeof name, "%s/%s_t%.3f.toml", ui.output_dir.c_str(), s.label.c_str(), s.time);
+    std::snprintf(name, sizeof name, "%s/%s_t%.3f.stepwise.toml", ui.output_dir.c_str(),
+                  s.label.c_str(), s.time);
     send(cmd::SaveState{name});
   }
   ImGui::SameLine();
