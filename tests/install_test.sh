@@ -28,7 +28,7 @@ zcat "$prefix/share/man/man1/stepwise.1.gz" | grep -q 'save\\-state' || fail "ma
 # A file named *.stepwise.toml, or a scene without a telling name, is a stepwise file.
 mkdir -p "$scratch/mime/packages"
 cp /usr/share/mime/packages/freedesktop.org.xml "$prefix/share/mime/packages/stepwise.xml" \
-  "$scratch/mime/packages/"
+  "$scratch/mime/packages/"  # a private database: the type's parent, application/toml, and ours
 update-mime-database "$scratch/mime" >/dev/null 2>&1
 grep -q "application/x-stepwise:\*.stepwise.toml" "$scratch/mime/globs2" || fail "no glob"
 if command -v gio >/dev/null; then
@@ -38,6 +38,13 @@ if command -v gio >/dev/null; then
     XDG_DATA_HOME=$scratch XDG_DATA_DIRS=$scratch gio info -a standard::content-type \
       "$scratch/$f" | grep -q "application/x-stepwise" || fail "$f is not application/x-stepwise"
   done
+  # Double-clicking one: the desktop's default application for the type is the menu entry.
+  mkdir -p "$scratch/applications"
+  cp "$prefix/share/applications/stepwise.desktop" "$scratch/applications/"
+  update-desktop-database "$scratch/applications"
+  PATH=$prefix/bin:$PATH XDG_DATA_HOME=$scratch XDG_DATA_DIRS=$scratch gio mime \
+    application/x-stepwise | grep -q "Default application.*stepwise.desktop" ||
+    fail "stepwise.desktop is not the default application for application/x-stepwise"
 fi
 
 # The installed program alone: the trees it was built from are hidden.
