@@ -41,7 +41,7 @@ int command_stability(const std::string& integrators, const std::string& omega_d
 }
 
 int command_reverse(const SceneOptions& scene, long steps) {
-  if (steps < 1) throw InputError("--steps must be at least 1");
+  check_reversibility(steps);  // before loading the scene
   LoadedRun run = load_run(scene);
   const Reversibility r = reversibility(run.sim.world(), run.sim.dt(), run.sim.integrator_name(),
                                         run.sim.rotation_name(), steps);

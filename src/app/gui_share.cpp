@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "app/gui_window.hpp"
+#include "core/limits.hpp"
 #include "io/atomic_file.hpp"
 #include "io/csv.hpp"
 #include "io/png.hpp"
@@ -35,7 +36,7 @@ void export_energy_csv(GuiWindow& w, const Snapshot& s) {
 }
 
 void start_recording(GuiWindow& w, const Snapshot& s, int width, int height) {
-  const double fps = std::clamp(double(w.ui.record_fps), 1.0, 120.0);
+  const double fps = std::clamp(double(w.ui.record_fps), 1.0, limits::kMaxFps);
   const std::string path = output_name(w, s, ".mp4");
   // H.264 wants even sizes: drop a row or column if needed.
   w.video = std::make_unique<VideoWriter>(path, width & ~1, height & ~1, fps);

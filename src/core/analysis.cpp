@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/limits.hpp"
+
 namespace stepwise {
 namespace {
 
@@ -15,8 +17,13 @@ void reverse_motion(Simulation& sim) {
 
 }  // namespace
 
+void check_reversibility(long steps) {
+  limits::checked("steps each way", double(steps), 1, limits::kMaxSteps, true);
+}
+
 Reversibility reversibility(const World& world, double dt, const std::string& integrator,
                             const std::string& rotation, long steps) {
+  check_reversibility(steps);
   Simulation sim(world, dt, integrator, rotation);
   const Positions x0 = world.x, v0 = world.v;
   Reversibility out;

@@ -113,7 +113,11 @@ class ForceModel {
   virtual void validate(const World& world) const {}
   virtual void save(ParamTable& out) const = 0;
   virtual std::vector<Tunable> tunables() const { return {}; }
+  // Called with a value inside the tunable's range (tune checks it).
   virtual void set_tunable(const std::string& name, double value) {}
+  // A live edit: InputError naming the model, the tunable and its range unless the model has
+  // that tunable and the value lies in it.
+  void tune(const std::string& name, double value);
   // History that decides the future but is not a parameter (contact springs): saved with the
   // state so a reloaded run continues bit for bit.
   virtual void save_state(ParamTable& out) const {}

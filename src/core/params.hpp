@@ -10,11 +10,16 @@
 
 namespace stepwise {
 
+constexpr double kTunableMax = 1e15;  // the default bound of a live edit's magnitude
+
 // A live-tunable number (model parameter or integrator option) shown in the GUI and set by --set.
+// [low, high] is the range a live edit may take (the window's field, a lesson's `set`), stated
+// here once and checked by ForceModel::tune.
 struct Tunable {
   std::string name;
   double value;
   std::string description;
+  double low = 0, high = kTunableMax;
 };
 
 class ParamTable;

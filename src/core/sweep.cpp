@@ -1,7 +1,9 @@
 #include "core/sweep.hpp"
 
+#include <algorithm>
 #include <cmath>
 
+#include "core/limits.hpp"
 #include "core/simulation.hpp"
 
 namespace stepwise {
@@ -31,11 +33,16 @@ FinalState run_to(const SceneSetup& setup, const std::string& integrator,
   return out;
 }
 
-SweepResult run_sweep(const SweepRequest& r) {
+void check_sweep(const SweepRequest& r) {
   if (r.dts.empty()) throw InputError("sweep: give at least one dt");
-  for (double dt : r.dts)
-    if (!(dt > 0) || !std::isfinite(dt)) throw InputError("sweep: every dt must be positive");
-  if (!(r.duration > 0)) throw InputError("sweep: duration must be positive");
+  for (double dt : r.dts) limits::dt("sweep dt", dt);
+  limits::duration("sweep duration", r.duration);
+  const double finest = *std::min_element(r.dts.begin(), r.dts.end());
+  limits::steps(r.duration, r.setup.exact ? finest : finest / 64);  // the reference's run
+}
+
+SweepResult run_sweep(const SweepRequest& r) {
+  check_sweep(r);
   SweepResult result;
   FinalState reference;
   const bool exact = static_cast<bool>(r.setup.exact) && r.rotations.empty();

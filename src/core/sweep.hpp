@@ -37,6 +37,10 @@ struct SweepResult {
   std::string reference;  // "exact" or how the reference was made
 };
 
+// InputError unless every dt and the duration lie in the limits and no run (the reference
+// included) takes more than limits::kMaxSteps: the CLI's sweep and the window's convergence
+// study both meet it here, before any work.
+void check_sweep(const SweepRequest& request);
 SweepResult run_sweep(const SweepRequest& request);
 // Positions and orientations after `duration` with a given method pair and step.
 struct FinalState {

@@ -17,7 +17,6 @@ bool ready(std::future<T>& f) {
 void AnalysisJobs::start_convergence(Simulation& sim, std::vector<std::string> integrators,
                                      double horizon) {
   if (convergence_.valid()) throw InputError("a convergence study is already running");
-  if (!(horizon > 0)) throw InputError("convergence horizon must be positive");
   if (integrators.empty()) integrators = {sim.integrator_name()};
   SweepRequest request;
   request.setup.world = sim.world();  // a copy: the job never touches the running World
@@ -27,13 +26,14 @@ void AnalysisJobs::start_convergence(Simulation& sim, std::vector<std::string> i
   const double dt = sim.dt();
   request.dts = {dt, dt / 2, dt / 4, dt / 8};
   request.duration = horizon;
+  check_sweep(request);  // here, not in the job: the window says at once what is wrong
   pending_convergence_ = ConvergenceView{true, "running", horizon, {}};
   convergence_ = std::async(std::launch::async, [request] { return run_sweep(request); });
 }
 
 void AnalysisJobs::start_reversibility(Simulation& sim, long steps) {
   if (reversibility_.valid()) throw InputError("a reversibility run is already going");
-  if (steps < 1) throw InputError("reversibility needs at least one step");
+  check_reversibility(steps);
   pending_reversibility_ = ReversibilityView{true, "running", sim.integrator_name(),
                                              sim.rotation_name(), steps, sim.dt()};
   reversibility_ = std::async(std::launch::async,

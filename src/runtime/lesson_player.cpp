@@ -72,7 +72,11 @@ void LessonPlayer::apply(const LessonStep& step, std::unique_ptr<Simulation>& si
     sim->edit([&](World& w) {
       for (auto& model : w.forces)
         if (model->kind() == kind) {
-          model->set_tunable(name, value);
+          try {
+            model->tune(name, value);
+          } catch (const InputError& e) {
+            throw InputError("lesson step at " + format_double(step.at) + ": " + e.what());
+          }
           found = true;
         }
     });

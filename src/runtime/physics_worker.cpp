@@ -180,9 +180,8 @@ void PhysicsWorker::apply(const Command& command) {
           [&](const cmd::SetTunable& c) {
             if (c.model < 0 || c.model >= int(sim.world().forces.size()))
               throw InputError("no force model #" + std::to_string(c.model));
-            if (!std::isfinite(c.value)) throw InputError(c.name + " must be finite");
             fork_old_future();
-            sim.edit([&](World& w) { w.forces[c.model]->set_tunable(c.name, c.value); });
+            sim.edit([&](World& w) { w.forces[c.model]->tune(c.name, c.value); });
             mark(sim.world().forces[c.model]->kind() + "." + c.name + " " + format_double(c.value));
           },
           [&](const cmd::SetIntegratorOption& c) {

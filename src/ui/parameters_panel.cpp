@@ -51,13 +51,15 @@ void draw_parameters_panel(UiState& ui, const Snapshot& s, const SendCommand& se
       for (const Tunable& t : model.tunables) {
         double value = t.value;
         ImGui::SetNextItemWidth(150);
-        // Drag for quick exploration (Ctrl+click or double-click to type a value).
+        // Drag for quick exploration (Ctrl+click or double-click to type a value), held to the
+        // tunable's range; the worker checks it again (ForceModel::tune), as for lessons.
         const float speed = float(std::max(std::abs(t.value) * 0.005, 1e-6));
-        if (ImGui::DragScalar(t.name.c_str(), ImGuiDataType_Double, &value, speed, nullptr, nullptr,
-                              "%.6g") &&
+        if (ImGui::DragScalar(t.name.c_str(), ImGuiDataType_Double, &value, speed, &t.low, &t.high,
+                              "%.6g", ImGuiSliderFlags_AlwaysClamp) &&
             std::isfinite(value))
           send(cmd::SetTunable{int(m), t.name, value});
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.description.c_str());
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("%s\nrange %.6g to %.6g", t.description.c_str(), t.low, t.high);
       }
       ImGui::TreePop();
     }

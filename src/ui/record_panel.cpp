@@ -2,8 +2,10 @@
 // the energy series as CSV and a ParaView frame. Files go to one folder, named by scene and time.
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 
+#include "core/limits.hpp"
 #include "ui/ui_state.hpp"
 
 namespace stepwise {
@@ -37,7 +39,8 @@ void draw_record_panel(UiState& ui, const Snapshot& s, const SendCommand& send) 
     if (ImGui::Button("Record video")) ui.request_record_toggle = true;
     ImGui::SameLine();
     ImGui::SetNextItemWidth(80);
-    ImGui::InputFloat("fps", &ui.record_fps, 0, 0, "%.0f");
+    if (ImGui::InputFloat("fps", &ui.record_fps, 0, 0, "%.0f"))  // the range record --fps has
+      ui.record_fps = std::clamp(ui.record_fps, 1.0f, float(limits::kMaxFps));
   }
   ImGui::SameLine();
   ImGui::TextDisabled("(F9)");

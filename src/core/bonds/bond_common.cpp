@@ -172,11 +172,11 @@ std::vector<Tunable> BondModel::tunables() const {
           {"ks", k_.ks, "shear stiffness K_s"},
           {"kt", k_.kt, "twisting stiffness K_t"},
           {"kb", k_.kb, "bending stiffness K_b"},
-          {"damping", damping_, "viscous damping of each interaction (fraction of critical)"}};
+          {"damping", damping_, "viscous damping of each interaction (fraction of critical)", 0,
+           1e3}};
 }
 
 void BondModel::set_tunable(const std::string& name, double value) {
-  value = std::max(0.0, value);
   if (name == "kr") k_.kr = value;
   else if (name == "ks") k_.ks = value;
   else if (name == "kt") k_.kt = value;

@@ -282,11 +282,10 @@ class GranularContacts final : public ForceModel {
   }
   std::vector<Tunable> tunables() const override {
     std::vector<Tunable> out = law_.tunables();
-    out.push_back({"mu", mu_, "friction coefficient"});
+    out.push_back({"mu", mu_, "friction coefficient", 0, 1e3});
     return out;
   }
   void set_tunable(const std::string& name, double value) override {
-    value = std::max(0.0, value);
     if (name == "mu")
       mu_ = value;
     else

@@ -40,13 +40,14 @@ struct HertzLaw {
     out.set("e", restitution);
   }
   std::vector<Tunable> tunables() const {
-    return {{"E", young, "Young's modulus"}, {"nu", poisson, "Poisson ratio"},
-            {"e", restitution, "coefficient of restitution"}};
+    return {{"E", young, "Young's modulus", 1e-12, kTunableMax},
+            {"nu", poisson, "Poisson ratio", -0.99, 0.49},
+            {"e", restitution, "coefficient of restitution", 1e-3, 1}};
   }
   void set(const std::string& name, double value) {
-    if (name == "E" && value > 0) young = value;
-    else if (name == "nu" && value < 0.5) poisson = value;
-    else if (name == "e" && value > 0 && value <= 1) restitution = value;
+    if (name == "E") young = value;
+    else if (name == "nu") poisson = value;
+    else if (name == "e") restitution = value;
     update();
   }
 };

@@ -22,7 +22,7 @@ class SoftRepulsion final : public PairPotential {
   }
   std::vector<Tunable> tunables() const override { return {{"k", k_, "repulsion stiffness"}}; }
   void set_tunable(const std::string& name, double value) override {
-    if (name == "k") k_ = std::max(0.0, value);
+    if (name == "k") k_ = value;
   }
 
  private:

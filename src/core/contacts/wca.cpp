@@ -29,11 +29,11 @@ class Wca final : public PairPotential {
     save_common(out);
   }
   std::vector<Tunable> tunables() const override {
-    return {{"epsilon", epsilon_, "energy scale"}, {"l", l_, "stiffness exponent"}};
+    return {{"epsilon", epsilon_, "energy scale"}, {"l", l_, "stiffness exponent", 1, 100}};
   }
   void set_tunable(const std::string& name, double value) override {
-    if (name == "epsilon") epsilon_ = std::max(0.0, value);
-    if (name == "l") l_ = std::max(1.0, value);
+    if (name == "epsilon") epsilon_ = value;
+    if (name == "l") l_ = value;
   }
 
  private:

@@ -30,7 +30,7 @@ class Active final : public ForceModel {
     out.set("torque", std::vector<double>{torque_.x(), torque_.y(), torque_.z()});
   }
   std::vector<Tunable> tunables() const override {
-    return {{"force", force_, "propulsion force along the body's axis"}};
+    return {{"force", force_, "propulsion force along the body's axis", -kTunableMax, kTunableMax}};
   }
   void set_tunable(const std::string& name, double value) override {
     if (name == "force") force_ = value;

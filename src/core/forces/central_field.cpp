@@ -48,9 +48,11 @@ class CentralField final : public ForceModel {
     out.set("GM", gm_);
     out.set("center", std::vector<double>{centre_.x(), centre_.y(), centre_.z()});
   }
-  std::vector<Tunable> tunables() const override { return {{"GM", gm_, "field strength G M"}}; }
+  std::vector<Tunable> tunables() const override {
+    return {{"GM", gm_, "field strength G M", 1e-12, kTunableMax}};
+  }
   void set_tunable(const std::string& name, double value) override {
-    if (name == "GM" && value > 0) gm_ = value;
+    if (name == "GM") gm_ = value;
   }
 
  private:

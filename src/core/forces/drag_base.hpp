@@ -22,8 +22,8 @@ class DragBase : public ForceModel {
     return {{"c", c_, "drag force coefficient"}, {"c_rot", c_rot_, "drag torque coefficient"}};
   }
   void set_tunable(const std::string& name, double value) override {
-    if (name == "c") c_ = std::max(0.0, value);
-    if (name == "c_rot") c_rot_ = std::max(0.0, value);
+    if (name == "c") c_ = value;
+    if (name == "c_rot") c_rot_ = value;
   }
 
  protected:

@@ -35,7 +35,7 @@ class Gravity final : public ForceModel {
     out.set("g", std::vector<double>{g_.x(), g_.y(), g_.z()});
   }
   std::vector<Tunable> tunables() const override {
-    return {{"g", -g_.z(), "gravitational acceleration (downward, -z)"}};
+    return {{"g", -g_.z(), "gravitational acceleration (downward, -z)", -kTunableMax, kTunableMax}};
   }
   void set_tunable(const std::string& name, double value) override {
     if (name == "g") g_ = Vec3(0, 0, -value);

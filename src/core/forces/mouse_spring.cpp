@@ -37,9 +37,9 @@ class MouseSpring final : public ForceModel {
   }
   std::vector<Tunable> tunables() const override {
     return {{"k", k_, "pull stiffness"},
-            {"target_x", target_.x(), "pulled-to point"},
-            {"target_y", target_.y(), "pulled-to point"},
-            {"target_z", target_.z(), "pulled-to point"}};
+            {"target_x", target_.x(), "pulled-to point", -kTunableMax, kTunableMax},
+            {"target_y", target_.y(), "pulled-to point", -kTunableMax, kTunableMax},
+            {"target_z", target_.z(), "pulled-to point", -kTunableMax, kTunableMax}};
   }
   void set_tunable(const std::string& name, double value) override {
     if (name == "k") k_ = value;

@@ -127,8 +127,8 @@ class Spring final : public ForceModel {
   }
   void set_tunable(const std::string& name, double value) override {
     for (Link& l : links_) {
-      if (name == "k") l.k = std::max(0.0, value);
-      if (name == "damping") l.c = std::max(0.0, value);
+      if (name == "k") l.k = value;
+      if (name == "damping") l.c = value;
     }
   }
 
