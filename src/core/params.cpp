@@ -27,6 +27,19 @@ double ParamTable::number(const std::string& key, double fallback) const {
   return has(key) ? number(key) : fallback;
 }
 
+int ParamTable::index(const std::string& key) const {
+  const double v = number(key);
+  if (!(v >= -1 && v <= 2147483647.0) || v != std::floor(v))
+    throw InputError(where_ + (where_.empty() ? "" : ": ") + key +
+                     ": must be a body index, a whole number from 0 (got " + format_double(v) +
+                     ")");
+  return static_cast<int>(v);
+}
+
+int ParamTable::index(const std::string& key, int fallback) const {
+  return has(key) ? index(key) : fallback;
+}
+
 bool ParamTable::flag(const std::string& key, bool fallback) const {
   const ParamValue* v = find(key);
   if (!v) return fallback;
@@ -50,7 +63,8 @@ std::vector<double> ParamTable::numbers(const std::string& key) const {
   type_error(key, "a list of numbers");
 }
 
-std::vector<double> ParamTable::numbers(const std::string& key, std::vector<double> fallback) const {
+std::vector<double> ParamTable::numbers(const std::string& key,
+                                        std::vector<double> fallback) const {
   return has(key) ? numbers(key) : fallback;
 }
 
@@ -78,7 +92,8 @@ std::vector<double> flatten(const Positions& m) {
   return std::vector<double>(m.data(), m.data() + m.size());
 }
 
-Positions unflatten(const std::vector<double>& values, int rows, int cols, const std::string& what) {
+Positions unflatten(const std::vector<double>& values, int rows, int cols,
+                    const std::string& what) {
   if (values.size() != size_t(rows) * size_t(cols))
     throw InputError(what + ": expected " + std::to_string(rows * cols) + " numbers, got " +
                      std::to_string(values.size()));
@@ -102,7 +117,8 @@ ParamValue parse_param_value(const std::string& text) {
     size_t start = 0;
     while (start <= text.size()) {
       size_t comma = text.find(',', start);
-      std::string part = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      std::string part =
+          text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
       if (!parse_number(part, d)) return text;
       list.push_back(d);
       if (comma == std::string::npos) break;

@@ -39,6 +39,10 @@ class ParamTable {
   // Typed reads; each marks the key used so leftovers can be reported as unknown.
   double number(const std::string& key) const;
   double number(const std::string& key, double fallback) const;
+  // A body index: a whole number from -1 (none) up, checked before it becomes an int; whether
+  // that body exists is the model's validate().
+  int index(const std::string& key) const;
+  int index(const std::string& key, int fallback) const;
   bool flag(const std::string& key, bool fallback) const;
   std::string text(const std::string& key, const std::string& fallback) const;
   std::vector<double> numbers(const std::string& key) const;

@@ -142,15 +142,15 @@ void fill_models(Simulation& sim, Snapshot& out) {
     ParamTable saved;
     model->save(saved);
     if (model->kind() == "mouse-spring") {
-      out.dragged_body = static_cast<int>(saved.number("body"));
+      out.dragged_body = saved.index("body");
       out.drag_target = to_float(saved.vec3("target", Vec3::Zero()));
     }
     if (saved.has("center")) out.centres.push_back(to_float(saved.vec3("center", Vec3::Zero())));
     if (model->kind() == "spring" && saved.has("link")) {
       const Positions& x = world.x;
       for (const ParamTable& link : saved.tables("link")) {
-        const int a = static_cast<int>(link.number("a"));
-        const Vec3 end = link.has("b") ? Vec3(x.col(static_cast<int>(link.number("b"))))
+        const int a = link.index("a");
+        const Vec3 end = link.has("b") ? Vec3(x.col(link.index("b")))
                                        : link.vec3("anchor", Vec3::Zero());
         out.springs.push_back({to_float(x.col(a)), to_float(end)});
       }

@@ -77,8 +77,8 @@ BondModel::BondModel(const ParamTable& p) {
       throw InputError(p.where() + ": bond stiffnesses, damping and strengths must be >= 0");
   for (const ParamTable& t : p.tables("bond")) {
     Bond b;
-    b.i = static_cast<int>(t.number("i"));
-    b.j = static_cast<int>(t.number("j"));
+    b.i = t.index("i");
+    b.j = t.index("j");
     b.r0 = t.vec3("r0", Vec3::Zero());
     const auto rest = t.numbers("rest", {1, 0, 0, 0});
     if (rest.size() != 4) throw InputError(t.where() + ": rest must be [w, x, y, z]");

@@ -42,6 +42,14 @@ void NeighborList::build(const Positions& x, const VecX& radius, Parallel* paral
   build_cells(x, radius, parallel);
 }
 
+namespace {
+// floor(v) held to [0, count - 1], decided in double before any cast (a body flung to 1e300, or
+// a NaN, must not make an out-of-range float-to-int conversion: it goes to an edge cell).
+int cell_index_of(double v, int count) {
+  return v >= count - 1 ? count - 1 : v >= 0 ? static_cast<int>(v) : 0;
+}
+}  // namespace
+
 void NeighborList::build_cells(const Positions& x, const VecX& radius, Parallel* parallel) {
   const int n = static_cast<int>(x.cols());
   const double r_max = radius.maxCoeff();
@@ -52,12 +60,12 @@ void NeighborList::build_cells(const Positions& x, const VecX& radius, Parallel*
   Eigen::Vector3i dims;
   for (int k = 0; k < 3; ++k) {
     extent(k) = std::max(hi(k) - lo(k), 1e-9 * cell);
-    dims(k) = std::clamp(static_cast<int>(extent(k) / cell), 1, 1 << 10);
+    dims(k) = std::max(cell_index_of(extent(k) / cell, (1 << 10) + 1), 1);
   }
   // Keep the grid from exceeding the body count by much (sparse scenes); cells only grow.
   while (static_cast<long>(dims.prod()) > 8L * n + 64) dims = (dims.array() + 1) / 2;
   auto cell_of = [&](int i, int k) {
-    return std::clamp(static_cast<int>((x(k, i) - lo(k)) / extent(k) * dims(k)), 0, dims(k) - 1);
+    return cell_index_of((x(k, i) - lo(k)) / extent(k) * dims(k), dims(k));
   };
   // Bodies sorted by cell (ascending within a cell), with their positions and radii alongside,
   // so each cell's bodies are read as one contiguous run.

@@ -8,7 +8,7 @@ namespace {
 class MouseSpring final : public ForceModel {
  public:
   explicit MouseSpring(const ParamTable& p)
-      : body_(static_cast<int>(p.number("body"))),
+      : body_(p.index("body")),
         target_(p.vec3("target", Vec3::Zero())),
         k_(p.number("k", 10.0)) {
     if (!(k_ >= 0) || !std::isfinite(k_)) throw InputError(p.where() + ": k must be finite and >= 0");

@@ -8,7 +8,7 @@ namespace {
 class PointForce final : public ForceModel {
  public:
   explicit PointForce(const ParamTable& p)
-      : body_(static_cast<int>(p.number("body"))),
+      : body_(p.index("body")),
         point_(p.vec3("point", Vec3::Zero())),
         force_(p.vec3("force", Vec3::Zero())) {}
   std::string kind() const override { return "point-force"; }

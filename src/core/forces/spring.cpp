@@ -18,8 +18,8 @@ class Spring final : public ForceModel {
   explicit Spring(const ParamTable& p) {
     for (const ParamTable& t : p.tables("link")) {
       Link l;
-      l.a = static_cast<int>(t.number("a"));
-      l.b = static_cast<int>(t.number("b", -1));
+      l.a = t.index("a");
+      l.b = t.index("b", -1);
       l.anchor = t.vec3("anchor", Vec3::Zero());
       l.k = t.number("k", 1.0);
       l.rest = t.number("rest", 0.0);
