@@ -4,12 +4,13 @@
 #include <cstdio>
 
 #include "app/commands.hpp"
+#include "core/limits.hpp"
 #include "runtime/thread_pool.hpp"
 
 namespace stepwise::cli {
 
 int command_bench(const SceneOptions& scene, long steps, int threads) {
-  if (steps < 1) throw InputError("--steps: must be at least 1");
+  limits::checked("--steps", double(steps), 1, limits::max_steps(), true);
   if (threads < 1 || threads > 64) throw InputError("--threads: expected 1 to 64");
   LoadedRun run = load_run(scene);
   Simulation& sim = run.sim;

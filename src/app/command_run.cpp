@@ -23,7 +23,7 @@ void print_row(const EnergyReport& r) {
 int command_run(const RunOptions& o) {
   if (o.every < 1) throw InputError("--every: must be at least 1");
   if (o.duration) limits::duration("--duration", *o.duration);
-  if (o.steps) limits::checked("--steps", double(*o.steps), 0, limits::kMaxSteps, true);
+  if (o.steps) limits::checked("--steps", double(*o.steps), 0, limits::max_steps(), true);
   if (o.threads < 1 || o.threads > 64) throw InputError("--threads: expected 1 to 64");
   LoadedRun run = load_run(o.scene);
   Simulation& sim = run.sim;

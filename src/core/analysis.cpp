@@ -18,7 +18,7 @@ void reverse_motion(Simulation& sim) {
 }  // namespace
 
 void check_reversibility(long steps) {
-  limits::checked("steps each way", double(steps), 1, limits::kMaxSteps, true);
+  limits::checked("steps each way", double(steps), 1, limits::max_steps(), true);
 }
 
 Reversibility reversibility(const World& world, double dt, const std::string& integrator,

@@ -15,7 +15,7 @@ struct Reversibility {
   double velocity_error = 0;
   bool failed = false;
 };
-// InputError unless 1 <= steps <= limits::kMaxSteps (checked by reversibility too).
+// InputError unless 1 <= steps <= limits::max_steps() (checked by reversibility too).
 void check_reversibility(long steps);
 Reversibility reversibility(const World& world, double dt, const std::string& integrator,
                             const std::string& rotation, long steps);

@@ -38,7 +38,7 @@ struct SweepResult {
 };
 
 // InputError unless every dt and the duration lie in the limits and no run (the reference
-// included) takes more than limits::kMaxSteps: the CLI's sweep and the window's convergence
+// included) takes more than limits::max_steps(): the CLI's sweep and the window's convergence
 // study both meet it here, before any work.
 void check_sweep(const SweepRequest& request);
 SweepResult run_sweep(const SweepRequest& request);

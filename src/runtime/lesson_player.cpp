@@ -27,7 +27,8 @@ double LessonPlayer::apply_due(std::unique_ptr<Simulation>& sim) {
   }
   double hold = 0;
   last_change_.clear();
-  while (next_ < lesson_.steps.size() && lesson_.steps[next_].at <= clock(*sim) + 1e-9 * sim->dt()) {
+  while (next_ < lesson_.steps.size() &&
+         lesson_.steps[next_].at <= clock(*sim) + 1e-9 * sim->dt()) {
     const LessonStep& step = lesson_.steps[next_++];
     apply(step, sim);
     hold += step.hold;
@@ -66,7 +67,9 @@ void LessonPlayer::apply(const LessonStep& step, std::unique_ptr<Simulation>& si
     sim->invalidate();
     note("dt " + format_double(*step.dt));
   }
-  for (const auto& [key, value] : step.set) {
+  for (const auto& entry : step.set) {
+    const std::string& key = entry.first;  // (not a structured binding: the lambda captures it)
+    const double value = entry.second;
     const std::string kind = key.substr(0, key.find('.')), name = key.substr(key.find('.') + 1);
     bool found = false;
     sim->edit([&](World& w) {
@@ -81,7 +84,8 @@ void LessonPlayer::apply(const LessonStep& step, std::unique_ptr<Simulation>& si
         }
     });
     if (!found)
-      throw InputError("lesson step at " + format_double(step.at) + ": no force model '" + kind + "'");
+      throw InputError("lesson step at " + format_double(step.at) + ": no force model '" + kind +
+                       "'");
     note(key + " " + format_double(value));
   }
   if (step.pull) {

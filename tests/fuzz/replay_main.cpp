@@ -9,6 +9,8 @@
 #include <vector>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
+// Optional, as in libFuzzer: a target that sets itself up first (the command line's).
+extern "C" __attribute__((weak)) int LLVMFuzzerInitialize(int* argc, char*** argv);
 
 int main(int argc, char** argv) {
   namespace fs = std::filesystem;
@@ -22,6 +24,8 @@ int main(int argc, char** argv) {
     }
   }
   std::sort(files.begin(), files.end());
+  for (fs::path& file : files) file = fs::absolute(file);  // the target may change folder
+  if (LLVMFuzzerInitialize) LLVMFuzzerInitialize(&argc, &argv);
   for (const fs::path& file : files) {
     std::ifstream in(file, std::ios::binary);
     std::stringstream text;
@@ -29,6 +33,6 @@ int main(int argc, char** argv) {
     const std::string data = text.str();
     LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(data.data()), data.size());
   }
-  std::printf("replayed %zu inputs\n", files.size());
+  std::fprintf(stderr, "replayed %zu inputs\n", files.size());
   return files.empty() ? 1 : 0;
 }
