@@ -1,9 +1,12 @@
 #include "app/cli_common.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 
 #include "core/limits.hpp"
+#include "runtime/memory_check.hpp"
 
 namespace stepwise::cli {
 
@@ -21,7 +24,8 @@ std::vector<std::string> split_list(const std::string& text) {
   size_t start = 0;
   while (start <= text.size()) {
     const size_t comma = text.find(',', start);
-    const std::string part = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const std::string part =
+        text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
     if (!part.empty()) out.push_back(part);
     if (comma == std::string::npos) break;
     start = comma + 1;
@@ -37,13 +41,16 @@ LoadedRun load_run(const SceneOptions& o) {
       throw InputError("--set " + pair + ": expected key=value");
     const std::string key = pair.substr(0, eq);
     const ParamValue value = parse_param_value(pair.substr(eq + 1));
-    if (key.rfind("integrator.", 0) == 0) integrator_sets[key.substr(11)] = value;
-    else scene_sets[key] = value;
+    if (key.rfind("integrator.", 0) == 0)
+      integrator_sets[key.substr(11)] = value;
+    else
+      scene_sets[key] = value;
   }
   RunSpec spec = load_scene(o.scene, scene_sets);
   if (!o.integrator.empty()) {
     if (!IntegratorRegistry::instance().contains(o.integrator))
-      throw InputError("--integrator: " + IntegratorRegistry::instance().unknown_message(o.integrator));
+      throw InputError("--integrator: " +
+                       IntegratorRegistry::instance().unknown_message(o.integrator));
     if (o.integrator != spec.setup.integrator) spec.setup.integrator_options = ParamTable();
     spec.setup.integrator = o.integrator;
   }
@@ -54,11 +61,14 @@ LoadedRun load_run(const SceneOptions& o) {
   }
   if (o.seed) spec.seed = *o.seed;
   for (const auto& [key, value] : integrator_sets) spec.setup.integrator_options.set(key, value);
-  if (!o.dt.empty() && o.dt != "auto") spec.setup.dt = limits::dt("--dt", parse_positive("--dt", o.dt));
+  if (!o.dt.empty() && o.dt != "auto")
+    spec.setup.dt = limits::dt("--dt", parse_positive("--dt", o.dt));
+  check_memory(spec.setup.world, o.force);
   Simulation sim = make_simulation(spec);
   if (o.dt == "auto") {
     const double omega = sim.max_frequency();
-    if (!(omega > 0)) throw InputError("--dt auto: this scene has no stiffness to estimate dt from");
+    if (!(omega > 0))
+      throw InputError("--dt auto: this scene has no stiffness to estimate dt from");
     sim.set_dt(0.1 * 2.0 / omega);  // a tenth of the critical step 2/omega_max
     spec.setup.dt = sim.dt();
   }

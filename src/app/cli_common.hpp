@@ -17,6 +17,7 @@ struct SceneOptions {
   std::string dt;                    // number or "auto"; empty: the scene's choice
   std::vector<std::string> sets;     // key=value
   std::optional<std::uint64_t> seed;
+  bool force = false;  // run even if the estimated memory exceeds what is available
 };
 
 struct LoadedRun {

@@ -33,6 +33,8 @@ void add_scene_options(CLI::App& cmd, SceneOptions& o, bool with_scene = true) {
   cmd.add_option("--set", o.sets, "scene parameter key=value, or integrator.option=value")
       ->allow_extra_args(false);
   cmd.add_option("--seed", o.seed, "random seed (Langevin noise, random placements)");
+  cmd.add_flag("--force", o.force,
+               "go on even if the scene needs more memory than this machine has available");
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "runtime/physics_worker.hpp"
 
+#include "runtime/memory_check.hpp"
+
 #include "core/limits.hpp"
 
 #include <algorithm>
@@ -91,6 +93,7 @@ void PhysicsWorker::iterate() {
 void PhysicsWorker::load(const std::string& source,
                          const std::map<std::string, ParamValue>& overrides) {
   RunSpec spec = load_scene(source, overrides);
+  check_memory(spec.setup.world, false);  // the window has no --force: a notice, not a crash
   auto sim = std::make_unique<Simulation>(make_simulation(spec));
   sim->set_parallel(pool_.get());  // from the first evaluation, as `run --threads` does
   sim->energy();                   // evaluates once so a broken scene fails here, not mid-run
@@ -433,8 +436,7 @@ void PhysicsWorker::record_sample(const EnergyReport& r) {
   }
   copy_report(r, s);
   if (reference_) {
-    s.reference_position_error =
-        largest_norm(sim_->world().x - reference_->world().x);
+    s.reference_position_error = largest_norm(sim_->world().x - reference_->world().x);
     s.reference_energy_error = (r.total - reference_->energy().total) / reference_e0_;
   }
   s.error_min = std::min(s.error_min, r.energy_error);
