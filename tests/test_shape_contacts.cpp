@@ -227,7 +227,11 @@ TEST_CASE("a box and an octahedron tumbling in a walled box: the ledger closes")
     const EnergyReport e = sim.energy();
     CHECK(touches >= 5);
     if (friction) CHECK(e.dissipated > 0.1 * std::abs(e.total));
-    CHECK(std::abs(e.energy_error) < 1e-5);
+    // Friction's share of the ledger is booked to first order in dt (over seeds 1-8 the box's
+    // error is 1e-6 to 8e-5 at this dt and halves with it: 1.6e-4, 7.8e-5, 3.9e-5, 2.0e-5 at
+    // dt 4e-5 ... 5e-6), so its bound is 2e-4; unbooked, the error would be the dissipated
+    // energy itself (~7 J against |E| of order 10). Frictionless, every seed stays below 2.3e-6.
+    CHECK(std::abs(e.energy_error) < (friction ? 2e-4 : 1e-5));
   }
 }
 
