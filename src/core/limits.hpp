@@ -30,6 +30,13 @@ inline double& max_steps() {
   return limit;
 }
 
+// Sub-steps the adaptive integrator may try within one step of dt before it gives up (100,000;
+// the command-line fuzz target lowers it with the others).
+inline long& max_substeps() {
+  static long limit = 100000;
+  return limit;
+}
+
 inline std::string range(double low, double high) {
   return "from " + format_double(low) + " to " + format_double(high);
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/integrator.hpp"
+#include "core/limits.hpp"
 
 namespace stepwise {
 namespace {
@@ -53,8 +54,8 @@ class AdaptiveStepDoubling final : public Integrator {
         d.keep(second.booked());
         return;
       }
-      if (++attempts > kMaxAttempts)
-        throw InputError("adaptive: more than " + std::to_string(kMaxAttempts) +
+      if (++attempts > limits::max_substeps())
+        throw InputError("adaptive: more than " + std::to_string(limits::max_substeps()) +
                          " sub-steps in one step of dt = " + format_double(dt) +
                          " (raise 'tolerance' or 'min_step', or lower dt)");
       const int p = base_->info().order;
@@ -79,7 +80,6 @@ class AdaptiveStepDoubling final : public Integrator {
   }
 
   void reset() override { h_ = 0; }
-  static constexpr long kMaxAttempts = 100000;  // sub-steps tried per step of dt
   void save_state(ParamTable& out) const override { out.set("h", h_); }
   void load_state(const ParamTable& in) override { h_ = in.number("h", 0.0); }
 
