@@ -6,7 +6,9 @@
 #include <chrono>
 #include <thread>
 
+#include "io/lesson.hpp"
 #include "io/scene_file.hpp"
+#include "runtime/lesson_player.hpp"
 #include "runtime/physics_worker.hpp"
 #include "runtime/thread_pool.hpp"
 
@@ -463,5 +465,21 @@ TEST_CASE(
     CHECK(e.total == e1.total);
     CHECK(e.dissipated == e1.dissipated);
     CHECK(e.energy_error == e1.energy_error);
+  }
+}
+
+TEST_CASE("a lesson step that fails as it plays names its file and line") {
+  const std::string text =
+      "[lesson]\nscene = \"kepler\"\n\n[[step]]\nat = 0\nset = { \"central.GX\" = 1 }\n\n"
+      "[[step]]\nat = 0\nset = { \"central.GM\" = -1 }\n";
+  const std::pair<int, const char*> cases[] = {
+      {0, "class.toml:4 [[step]]: force model 'central' has no live parameter 'GX'"},
+      {1, "class.toml:8 [[step]]: central.GM: must be from 1e-12"}};
+  for (const auto& [step, expected] : cases) {
+    Lesson lesson = parse_lesson(text, "class.toml");
+    lesson.steps = {lesson.steps[step]};  // each failing step alone
+    LessonPlayer player(lesson);
+    std::unique_ptr<Simulation> sim = player.start();
+    CHECK_THROWS_WITH_AS(player.apply_due(sim), doctest::Contains(expected), InputError);
   }
 }

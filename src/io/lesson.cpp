@@ -18,6 +18,7 @@ std::map<std::string, ParamValue> parameter_map(const ParamTable& t, const std::
 
 LessonStep read_step(const ParamTable& t) {
   LessonStep s;
+  s.where = t.where();
   s.at = limits::checked(t.where() + ": at", t.number("at"), 0, limits::kMaxDuration);
   if (t.has("load")) s.load = t.text("load", "");
   s.parameters = parameter_map(t, "parameters");

@@ -18,12 +18,13 @@ struct LessonPull {
 };
 
 struct LessonStep {
-  double at = 0;  // simulated time at which the step applies
-  std::optional<std::string> load;  // scene (restarts the clock at 0 and the ledger)
+  std::string where;  // "file:line [[step]]", for messages found only when the step plays
+  double at = 0;      // simulated time at which the step applies
+  std::optional<std::string> load;               // scene (restarts the clock at 0 and the ledger)
   std::map<std::string, ParamValue> parameters;  // with `load`: scene parameters
   std::optional<std::string> integrator, rotation;
   std::optional<double> dt;
-  std::map<std::string, double> set;  // "model.parameter" = value (live, e.g. "bond-finite.kt")
+  std::map<std::string, double> set;   // "model.parameter" = value (live, e.g. "bond-finite.kt")
   std::optional<std::string> caption;  // shown until the next caption ("" clears)
   double hold = 0;  // video seconds the frame is held (a pause for the class to look)
   std::optional<LessonPull> pull;

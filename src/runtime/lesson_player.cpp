@@ -39,6 +39,9 @@ double LessonPlayer::apply_due(std::unique_ptr<Simulation>& sim) {
 void LessonPlayer::apply(const LessonStep& step, std::unique_ptr<Simulation>& sim) {
   std::string change;
   auto note = [&](const std::string& what) { change += (change.empty() ? "" : ", ") + what; };
+  // Errors found only as the step plays name its place in the file (steps made in code: its time).
+  const std::string where =
+      step.where.empty() ? "lesson step at " + format_double(step.at) : step.where;
   if (step.load) {
     offset_ += sim->time();
     pulls_.clear();
@@ -48,7 +51,7 @@ void LessonPlayer::apply(const LessonStep& step, std::unique_ptr<Simulation>& si
   }
   if (step.integrator) {
     if (!IntegratorRegistry::instance().contains(*step.integrator))
-      throw InputError("lesson step at " + format_double(step.at) + ": " +
+      throw InputError(where + ": " +
                        IntegratorRegistry::instance().unknown_message(*step.integrator));
     sim->set_integrator(*step.integrator);
     sim->invalidate();
@@ -56,8 +59,7 @@ void LessonPlayer::apply(const LessonStep& step, std::unique_ptr<Simulation>& si
   }
   if (step.rotation) {
     if (!RotationRegistry::instance().contains(*step.rotation))
-      throw InputError("lesson step at " + format_double(step.at) + ": " +
-                       RotationRegistry::instance().unknown_message(*step.rotation));
+      throw InputError(where + ": " + RotationRegistry::instance().unknown_message(*step.rotation));
     sim->set_rotation(*step.rotation);
     sim->invalidate();
     note(*step.rotation);
@@ -78,20 +80,17 @@ void LessonPlayer::apply(const LessonStep& step, std::unique_ptr<Simulation>& si
           try {
             model->tune(name, value);
           } catch (const InputError& e) {
-            throw InputError("lesson step at " + format_double(step.at) + ": " + e.what());
+            throw InputError(where + ": " + e.what());
           }
           found = true;
         }
     });
-    if (!found)
-      throw InputError("lesson step at " + format_double(step.at) + ": no force model '" + kind +
-                       "'");
+    if (!found) throw InputError(where + ": no force model '" + kind + "'");
     note(key + " " + format_double(value));
   }
   if (step.pull) {
     if (step.pull->body < 0 || step.pull->body >= sim->world().size())
-      throw InputError("lesson step at " + format_double(step.at) + ": no body " +
-                       std::to_string(step.pull->body) + " to pull");
+      throw InputError(where + ": no body " + std::to_string(step.pull->body) + " to pull");
     ParamTable p("lesson pull");
     p.set("body", double(step.pull->body));
     const Vec3& f = step.pull->force;
