@@ -25,7 +25,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
   using namespace stepwise;
   limits::max_bodies() = 300;
   limits::max_steps() = 300;
-  limits::max_substeps() = 3000;
+  limits::max_substeps() = 200;
   char folder[] = "/tmp/stepwise-fuzz-cli-XXXXXX";
   if (!mkdtemp(folder)) std::abort();
   g_scratch = folder;
