@@ -16,6 +16,7 @@
 #include "app/gui_window.hpp"
 #include "io/lesson.hpp"
 #include "io/png.hpp"
+#include "runtime/lesson_player.hpp"
 
 namespace stepwise::cli {
 namespace {
@@ -132,7 +133,8 @@ int command_gui(GuiOptions o) {
     if (!o.scene.dt.empty()) initial_dt = checked.sim.dt();
   }
 
-  if (!o.lesson.empty()) load_lesson(o.lesson);  // a bad lesson fails here, exit code 2
+  // A bad lesson, or a step of it that could not play, fails here with exit code 2.
+  if (!o.lesson.empty()) LessonPlayer(load_lesson(o.lesson)).check();
   std::optional<ColourBy> colour;
   if (!o.colour_by.empty()) {
     bool known = false;
@@ -233,7 +235,8 @@ int command_gui(GuiOptions o) {
     if (s.scene_generation != w.seen_generation) {  // loaded or reset: old picks are stale
       w.seen_generation = s.scene_generation;
       w.ui.view.selected = -1;
-      if (w.pending_select >= 0 && w.pending_select < s.bodies) w.ui.view.selected = w.pending_select;
+      if (w.pending_select >= 0 && w.pending_select < s.bodies)
+        w.ui.view.selected = w.pending_select;
       w.pending_select = -1;
       if (s.source != w.camera_source) w.ui.request_camera_reset = true;
       w.camera_source = s.source;

@@ -100,6 +100,7 @@ int command_record(const RecordOptions& o) {
   std::string label;
   if (!o.lesson.empty()) {
     lesson.emplace(load_lesson(o.lesson));
+    lesson->check();
     sim = lesson->start();
     seconds = o.seconds.value_or(lesson->lesson().duration);
     fps = lesson->lesson().fps;

@@ -12,6 +12,12 @@ std::unique_ptr<Simulation> LessonPlayer::start() {
   return std::make_unique<Simulation>(make_simulation(spec));
 }
 
+void LessonPlayer::check() const {
+  LessonPlayer trial(lesson_);
+  std::unique_ptr<Simulation> sim = trial.start();
+  for (const LessonStep& step : lesson_.steps) trial.apply(step, sim);
+}
+
 double LessonPlayer::apply_due(std::unique_ptr<Simulation>& sim) {
   // Pulls that have run their time end first.
   for (auto it = pulls_.begin(); it != pulls_.end();) {

@@ -15,6 +15,9 @@ class LessonPlayer {
   explicit LessonPlayer(Lesson lesson);
   // The lesson's scene, ready to run.
   std::unique_ptr<Simulation> start();
+  // Every step applied once, in order, to a throwaway run without stepping it: the InputError
+  // (file:line) of a step that could not play, before a window or a video is opened for it.
+  void check() const;
   // The clock across reloads: simulated time since the lesson began.
   double clock(const Simulation& sim) const { return offset_ + sim.time(); }
   // Applies every step due by now; returns the video seconds to hold the current frame.
