@@ -129,7 +129,8 @@ int run_command_line(int argc, char** argv) {
   gui_cmd->add_option("--frames", gui.frames, "draw this many frames, then exit");
   gui_cmd->add_option("--screenshot", gui.screenshot, "with --frames: write the last frame as PNG")
       ->type_name(kFileType);
-  gui_cmd->add_option("--size", gui_size, "window size WxH (default 1600x900)");
+  gui_cmd->add_option("--size", gui_size,
+                      "window size WxH (default 1600x900, or the screen's work area if smaller)");
   gui_cmd->add_flag("--no-panels", gui.hide_panels, "only the 3-D view");
   gui_cmd->add_flag("--paused", gui.paused, "start paused");
   gui_cmd

@@ -1,5 +1,7 @@
 #include "app/gui_gl_window.hpp"
 
+#include <algorithm>
+
 #include <glad/gl.h>
 // glad first: GLFW must not pull in the system GL header.
 #include <GLFW/glfw3.h>
@@ -16,6 +18,16 @@ GLFWwindow* open_gl_window(int width, int height, bool visible, bool resizable,
     throw InputError(
         "no display to open a window on (is DISPLAY set?); the headless commands "
         "work without one: stepwise run | sweep | bench | save (see --help)");
+  if (width <= 0 || height <= 0) {
+    // No --size: 1600x900, or the primary monitor's work area (less a title bar) if smaller, so a
+    // 1280x720 or 1024x768 projector gets a window that fits.
+    width = 1600, height = 900;
+    int x = 0, y = 0, w = 0, h = 0;
+    if (GLFWmonitor* monitor = glfwGetPrimaryMonitor())
+      glfwGetMonitorWorkarea(monitor, &x, &y, &w, &h);
+    if (w > 0 && h > 0)
+      width = std::min(width, w), height = std::min(height, std::max(h - 32, 240));
+  }
   // 4.5 core, else 3.3 core (the shaders are GLSL 330). MSAA is done in our own framebuffer.
   const int versions[][2] = {{4, 5}, {3, 3}};
   for (const auto& v : versions) {
