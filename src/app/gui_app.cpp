@@ -216,6 +216,7 @@ int command_gui(GuiOptions o) {
       if (o.force_network) w.ui.view.force_network = true;
       if (o.select >= 0) w.pending_select = o.select, w.ui.show_inspector = true;
       if (!o.output_dir.empty()) w.ui.output_dir = o.output_dir;
+      if (o.hide_panels) w.ui.hide_panels = true;
       if (o.record) w.ui.request_record_toggle = true;
       for (const std::string& item : split_list(o.compare)) {
         const size_t at = item.find('@');
@@ -275,7 +276,7 @@ int command_gui(GuiOptions o) {
     update_share(w, s, fb_width, fb_height);
     w.target->blit_to(0);
     glViewport(0, 0, fb_width, fb_height);
-    if (!o.hide_panels) draw_panels(w, s);
+    if (!w.ui.hide_panels) draw_panels(w, s);
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     finish_share(w, s, fb_width, fb_height);

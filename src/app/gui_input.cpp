@@ -9,12 +9,15 @@
 namespace stepwise::cli {
 namespace {
 
-glm::vec3 vec(const Float3& v) { return {v[0], v[1], v[2]}; }
+glm::vec3 vec(const Float3& v) {
+  return {v[0], v[1], v[2]};
+}
 
 Ray mouse_ray(const GuiWindow& w, double x, double y) {
   int width = 0, height = 0;
   glfwGetWindowSize(w.window, &width, &height);
-  return w.camera.ray_through(float(x), float(y), float(std::max(width, 1)), float(std::max(height, 1)));
+  return w.camera.ray_through(float(x), float(y), float(std::max(width, 1)),
+                              float(std::max(height, 1)));
 }
 
 void handle_keys(GuiWindow& w, const Snapshot& s) {
@@ -25,8 +28,10 @@ void handle_keys(GuiWindow& w, const Snapshot& s) {
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) send(cmd::Rewind{});
   if (ImGui::IsKeyPressed(GLFW_KEY_R)) w.ui.request_camera_reset = true;
   if (ImGui::IsKeyPressed(GLFW_KEY_F)) w.ui.follow_selection = !w.ui.follow_selection;
-  if (ImGui::IsKeyPressed(GLFW_KEY_C)) w.ui.view.colour_by = ColourBy((int(w.ui.view.colour_by) + 1) % 5);
+  if (ImGui::IsKeyPressed(GLFW_KEY_C))
+    w.ui.view.colour_by = ColourBy((int(w.ui.view.colour_by) + 1) % 5);
   if (ImGui::IsKeyPressed(GLFW_KEY_F1)) w.ui.show_help = !w.ui.show_help;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Tab))) w.ui.hide_panels = !w.ui.hide_panels;
   if (ImGui::IsKeyPressed(GLFW_KEY_F12)) w.ui.request_screenshot = true;
   if (ImGui::IsKeyPressed(GLFW_KEY_F9)) w.ui.request_record_toggle = true;
 }
@@ -50,9 +55,8 @@ void handle_input(GuiWindow& w, const Snapshot& s) {
       const auto hit = pick_body(s, mouse_ray(w, x, y));
       if (hit && hit->body < s.bodies && !s.fixed[hit->body]) {
         // Pull with a spring of about 2 Hz for this body unless the user set a stiffness.
-        const double k = w.ui.drag_stiffness > 0
-                             ? w.ui.drag_stiffness
-                             : s.mass[hit->body] * std::pow(2 * M_PI * 2.0, 2);
+        const double k = w.ui.drag_stiffness > 0 ? w.ui.drag_stiffness
+                                                 : s.mass[hit->body] * std::pow(2 * M_PI * 2.0, 2);
         w.pull_anchor = vec(s.position[hit->body]);
         send(cmd::DragStart{hit->body, Vec3(w.pull_anchor.x, w.pull_anchor.y, w.pull_anchor.z), k});
         w.ui.notice = "pulling body " + std::to_string(hit->body) + " with k = " + format_double(k);
@@ -73,15 +77,21 @@ void handle_input(GuiWindow& w, const Snapshot& s) {
       (!io.WantCaptureMouse && io.MouseWheel != 0))
     w.auto_frame.enabled = false;
   switch (w.gesture) {
-    case GuiWindow::Gesture::Orbit: w.camera.orbit(dx, dy); break;
-    case GuiWindow::Gesture::Pan: w.camera.pan(dx, dy, float(height)); break;
+    case GuiWindow::Gesture::Orbit:
+      w.camera.orbit(dx, dy);
+      break;
+    case GuiWindow::Gesture::Pan:
+      w.camera.pan(dx, dy, float(height));
+      break;
     case GuiWindow::Gesture::Pull:
       if (dx != 0 || dy != 0) {
-        const glm::vec3 p = point_on_view_plane(mouse_ray(w, x, y), w.pull_anchor, w.camera.forward());
+        const glm::vec3 p =
+            point_on_view_plane(mouse_ray(w, x, y), w.pull_anchor, w.camera.forward());
         send(cmd::DragMove{Vec3(p.x, p.y, p.z)});
       }
       break;
-    case GuiWindow::Gesture::None: break;
+    case GuiWindow::Gesture::None:
+      break;
   }
   const bool any_down = ImGui::IsMouseDown(ImGuiMouseButton_Left) ||
                         ImGui::IsMouseDown(ImGuiMouseButton_Right) ||

@@ -24,6 +24,7 @@ void draw_help_overlay(UiState& ui) {
       {"F", "follow the selected body"},
       {"C", "next colouring (id, speed, spin, energy, force)"},
       {"F1", "this help"},
+      {"Tab", "hide / show every panel (the 3-D view alone)"},
       {"F12", "screenshot (of the view, or with panels: see Record & share)"},
       {"F9", "start / stop recording a video (frames at simulated-time spacing)"},
       {"Left drag", "orbit; on a body: pull it with a spring"},

@@ -18,6 +18,7 @@ struct UiState {
   // Windows (persisted).
   bool show_scenes = true, show_integrator = true, show_parameters = true, show_energy = true,
        show_stats = true, show_inspector = true, show_help = false;
+  bool hide_panels = false;  // Tab (or --no-panels): the 3-D view alone, every panel hidden
 
   ViewOptions view;
   bool follow_selection = false;
