@@ -120,6 +120,10 @@ std::string bash_completion(const CLI::App& app) {
       "  [[ $cur == *,* ]] && prefix=\"${cur%,*},\"\n"
       "  COMPREPLY=($(compgen -P \"$prefix\" -W \"$1\" -- \"${cur##*,}\"))\n"
       "}\n"
+      "_stepwise_named() {  # the names in $1, .toml files and folders\n"
+      "  COMPREPLY=($(compgen -W \"$1\" -- \"$cur\") $(compgen -f -X '!*.toml' -- \"$cur\") "
+      "$(compgen -d -- \"$cur\"))\n"
+      "}\n"
       "_stepwise_lessons() {  # the installed lessons, beside the program found on PATH\n"
       "  local dir f\n"
       "  dir=$(dirname \"$(command -v stepwise)\")/../share/stepwise/lessons\n"
@@ -149,25 +153,21 @@ std::string bash_completion(const CLI::App& app) {
       else if (type == kDirType)
         action = "COMPREPLY=($(compgen -d -- \"$cur\"))";
       else if (type == kSceneType)
-        action =
-            "COMPREPLY=($(compgen -W \"$scenes\" -- \"$cur\") $(compgen -f -X '!*.toml' -- "
-            "\"$cur\") $(compgen -d -- \"$cur\"))";
+        action = "_stepwise_named \"$scenes\"";
       else if (type == kLessonType)
-        action =
-            "COMPREPLY=($(compgen -W \"$(_stepwise_lessons)\" -- \"$cur\") $(compgen -f -X "
-            "'!*.toml' -- \"$cur\") $(compgen -d -- \"$cur\"))";
+        action = "_stepwise_named \"$(_stepwise_lessons)\"";
       else if (type == kIntegratorType || type == kIntegratorListType)
         action = "_stepwise_words \"$integrators\"";
       else if (type == kRotationType || type == kRotationListType)
         action = "_stepwise_words \"$rotations\"";
       else
         action = "COMPREPLY=()";  // a number or free text: nothing to offer
-      std::string patterns;
+      std::string patterns;       // "run --csv"|"run -o"...: option_names gives "-o, --output"
       for (const std::string& n : o->get_snames())
-        patterns += (patterns.empty() ? "" : "|") + ("\"" + cmd->get_name() + " -" + n + "\"");
+        patterns += "|\"" + cmd->get_name() + " -" + n + "\"";
       for (const std::string& n : o->get_lnames())
-        patterns += (patterns.empty() ? "" : "|") + ("\"" + cmd->get_name() + " --" + n + "\"");
-      s += "    " + patterns + ") " + action + "; return ;;\n";
+        patterns += "|\"" + cmd->get_name() + " --" + n + "\"";
+      s += "    " + patterns.substr(1) + ") " + action + "; return ;;\n";
     }
   s += "  esac\n  if [[ $cur == -* ]]; then\n    case $cmd in\n";
   for (const CLI::App* cmd : commands(app)) {
@@ -180,15 +180,17 @@ std::string bash_completion(const CLI::App& app) {
   }
   s += "      *) COMPREPLY=($(compgen -W \"--help --version\" -- \"$cur\")) ;;\n    esac\n    "
        "return\n  fi\n";
-  // A positional word: the command itself, then the scene it runs.
-  s += "  if [[ -z $cmd ]]; then\n"
-       "    COMPREPLY=($(compgen -W \"" +
-       joined(command_names) + " $scenes\" -- \"$cur\"))\n";
-  s +=
-      "    COMPREPLY+=($(compgen -f -X '!*.toml' -- \"$cur\") $(compgen -d -- \"$cur\"))\n"
-      "  elif [[ $cmd != list && $cmd != stability ]]; then\n"
-      "    COMPREPLY=($(compgen -W \"$scenes\" -- \"$cur\") $(compgen -f -X '!*.toml' -- \"$cur\") "
-      "$(compgen -d -- \"$cur\"))\n  fi\n}\ncomplete -o filenames -F _stepwise stepwise\n";
+  // A positional word: the command itself (or the window's scene), then the scene a command runs.
+  std::vector<std::string> with_scene;
+  for (const CLI::App* cmd : commands(app))
+    for (const CLI::Option* o : cmd->get_options())
+      if (!o->nonpositional() && o->get_type_name() == kSceneType)
+        with_scene.push_back(cmd->get_name());
+  std::string scene_commands = joined(with_scene);
+  std::replace(scene_commands.begin(), scene_commands.end(), ' ', '|');
+  s += "  case $cmd in\n    \"\") _stepwise_named \"" + joined(command_names) +
+       " $scenes\" ;;\n    " + scene_commands +
+       ") _stepwise_named \"$scenes\" ;;\n  esac\n}\ncomplete -o filenames -F _stepwise stepwise\n";
   return s;
 }
 
