@@ -5,7 +5,12 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/scene.hpp"
 #include "io/png.hpp"
@@ -85,18 +90,65 @@ TEST_CASE("every built-in scene renders its bodies") {
   }
 }
 
+namespace {
+
+// --layout-report: name x y w h overflow per line, '#' lines between the two looks.
+struct Placed {
+  Region r;
+  float overflow = 0;
+};
+using Report = std::map<std::string, Placed>;
+
+std::pair<Report, Report> read_report(const std::string& path) {
+  std::ifstream in(path);
+  std::pair<Report, Report> out;
+  Report* into = &out.first;
+  std::string line;
+  int looks = 0;
+  while (std::getline(in, line)) {
+    if (line.rfind("#", 0) == 0) {
+      into = ++looks == 1 ? &out.first : &out.second;
+      continue;
+    }
+    const size_t tab = line.find('\t');
+    if (tab == std::string::npos) continue;
+    std::istringstream numbers(line.substr(tab + 1));
+    float x, y, w, h, overflow;
+    numbers >> x >> y >> w >> h >> overflow;
+    (*into)[line.substr(0, tab)] = {{int(std::lround(x)), int(std::lround(y)), int(std::lround(x + w)),
+                                     int(std::lround(y + h))},
+                                    overflow};
+  }
+  return out;
+}
+
+bool inside(const Region& a, const Region& b) {
+  return a.x0 >= b.x0 && a.y0 >= b.y0 && a.x1 <= b.x1 && a.y1 <= b.y1;
+}
+
+bool overlap(const Region& a, const Region& b) {
+  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+}  // namespace
+
 TEST_CASE("the panels are drawn and show the chosen integrator") {
   const std::string dir = output_dir();
   const std::string euler = dir + "/kepler_euler.png", rk4 = dir + "/kepler_rk4.png";
-  REQUIRE(render("kepler --integrator euler --frames 4 --size 1280x800", euler) == 0);
+  const std::string report = dir + "/kepler_euler.txt";
+  REQUIRE(render("kepler --integrator euler --frames 4 --size 1280x800 --layout-report " + report,
+                 euler) == 0);
   REQUIRE(render("kepler --integrator rk4 --frames 4 --size 1280x800", rk4) == 0);
   const Image a = read_png(euler), b = read_png(rk4);
   REQUIRE(a.width == 1280);
   REQUIRE(b.width == 1280);
   const Region run_bar{0, 0, 1280, 50};
   CHECK(stats(a, run_bar).bright > 300);  // the run bar's text
-  // The integrator panel (top-left of the lower left column) names a different method.
-  const Region integrator_title{10, 404, 380, 470};
+  // The Integrator section (its combo, description and equations) shows a different method.
+  const auto [opened, unfolded] = read_report(report);
+  REQUIRE(opened.count("Integrator"));
+  const Region section = opened.at("Integrator").r;
+  const Region integrator_title{section.x0, section.y0, section.x1, std::min(section.y1, 800)};
   CHECK(stats(a, integrator_title).bright > 200);
   CHECK(differing_pixels(a, b, integrator_title) > 100);
   // Headless rendering never needs a display it cannot have: a clear error instead.
@@ -104,6 +156,66 @@ TEST_CASE("the panels are drawn and show the chosen integrator") {
                                  " gui kepler --frames 1 2> " + dir + "/err.txt";
   const int code = std::system(no_display.c_str());
   CHECK(WEXITSTATUS(code) == 2);
+}
+
+// Projectors: at 1280x720 and 1024x768 the run bar, both columns and the 3-D view share the
+// window without overlapping, the dt field shows without scrolling, and with every section
+// unfolded no line of text or widget runs past its panel's edge. The screenshot agrees: the
+// columns are panel-dark along their inner edge and the view between them shows the bodies.
+TEST_CASE("the window fits a projector: panels inside, dt visible, nothing cut off") {
+  const std::string dir = output_dir();
+  const std::vector<std::string> sections = {
+      "Scenes",  "Integrator", "Parameters",     "Stats",         "Energy",
+      "Compare", "Inspector",  "Record & share", "Lockstep runs", "Stability",
+      "Convergence order", "Phase space"};
+  for (const auto& [width, height] : {std::pair{1280, 720}, std::pair{1024, 768}}) {
+    for (const std::string scene : {"kepler", "cube-chain", "settle", "dice"}) {
+      const std::string size = std::to_string(width) + "x" + std::to_string(height);
+      CAPTURE(size);
+      CAPTURE(scene);
+      const std::string png = dir + "/fit_" + scene + size + ".png";
+      const std::string txt = dir + "/fit_" + scene + size + ".txt";
+      std::filesystem::remove(txt);
+      REQUIRE(render(scene + " --select 1 --paused --frames 4 --size " + size +
+                         " --layout-report " + txt,
+                     png) == 0);
+      const auto [opened, unfolded] = read_report(txt);
+      const Region window{0, 0, width, height};
+      for (const char* part : {"run bar", "controls", "analysis", "dt field"}) {
+        CAPTURE(part);
+        REQUIRE(opened.count(part));
+        CHECK(inside(opened.at(part).r, window));
+      }
+      const Region bar = opened.at("run bar").r, left = opened.at("controls").r,
+                   right = opened.at("analysis").r, dt = opened.at("dt field").r;
+      CHECK_FALSE(overlap(left, right));
+      CHECK_FALSE(overlap(bar, left));
+      CHECK_FALSE(overlap(bar, right));
+      CHECK(dt.x1 - dt.x0 > 40);  // not scrolled or clipped out of sight
+      CHECK(dt.y1 - dt.y0 > 10);
+      CHECK(inside(dt, left));
+      const Region view{left.x1, bar.y1, right.x0, height};
+      CHECK(view.x1 - view.x0 >= 0.35 * width);
+      for (const std::string& name : sections) {
+        CAPTURE(name);
+        CHECK(unfolded.count(name));
+      }
+      for (const auto& [name, placed] : unfolded) {
+        CAPTURE(name);
+        CHECK(placed.overflow == 0);
+      }
+      // Pixels: dark panel background just inside each column's edge, bodies in the view.
+      const Image image = read_png(png);
+      REQUIRE(image.width == width);
+      const Stats left_edge = stats(image, {left.x0 + 2, left.y0 + 2, left.x0 + 4, left.y1 - 2});
+      const Stats right_edge = stats(image, {right.x0 + 2, right.y0 + 2, right.x0 + 4, right.y1 - 2});
+      CHECK(left_edge.mean < 30);
+      CHECK(left_edge.deviation < 6);
+      CHECK(right_edge.mean < 30);
+      CHECK(right_edge.deviation < 6);
+      CHECK(stats(image, view).saturated > 100);
+    }
+  }
 }
 
 namespace {

@@ -129,6 +129,11 @@ int run_command_line(int argc, char** argv) {
   gui_cmd->add_option("--frames", gui.frames, "draw this many frames, then exit");
   gui_cmd->add_option("--screenshot", gui.screenshot, "with --frames: write the last frame as PNG")
       ->type_name(kFileType);
+  gui_cmd
+      ->add_option("--layout-report", gui.layout_report,
+                   "with --frames: write each panel's rectangle and any text cut off (layout "
+                   "tests; the last frame then shows every section unfolded)")
+      ->type_name(kFileType);
   gui_cmd->add_option("--size", gui_size,
                       "window size WxH (default 1600x900, or the screen's work area if smaller)");
   gui_cmd->add_flag("--no-panels", gui.hide_panels, "only the 3-D view");
@@ -262,6 +267,8 @@ int run_command_line(int argc, char** argv) {
 #endif
       if (!gui.screenshot.empty() && gui.frames <= 0)
         throw InputError("--screenshot needs --frames N (the frame to capture)");
+      if (!gui.layout_report.empty() && gui.frames <= 0)
+        throw InputError("--layout-report needs --frames N (the frame to measure)");
       if (gui.threads < 1 || gui.threads > 64) throw InputError("--threads: expected 1 to 64");
       if (!gui_size.empty()) {
         const auto x = gui_size.find('x');

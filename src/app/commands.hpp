@@ -30,6 +30,7 @@ struct GuiOptions {
   SceneOptions scene;      // scene.scene empty: the last scene used, or the default
   int frames = 0;          // > 0: draw this many frames, then exit (tests, screenshots)
   std::string screenshot;  // PNG of the last frame (with panels) in --frames mode
+  std::string layout_report;  // --frames mode: where each panel went, any text cut off
   int width = 0, height = 0;  // 0: 1600x900, shrunk to the monitor's work area (projectors)
   bool hide_panels = false;
   bool paused = false;

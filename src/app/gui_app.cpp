@@ -14,6 +14,7 @@
 
 #include "app/gui_gl_window.hpp"
 #include "app/gui_window.hpp"
+#include "io/atomic_file.hpp"
 #include "io/lesson.hpp"
 #include "io/png.hpp"
 #include "runtime/lesson_player.hpp"
@@ -78,18 +79,51 @@ void watch_scene_file(GuiWindow& w, const Snapshot& s) {
 
 void draw_panels(GuiWindow& w, const Snapshot& s) {
   const SendCommand send = w.send();
-  draw_run_bar(w.ui, s, send);
-  draw_scenes_panel(w.ui, s, send);
-  draw_integrator_panel(w.ui, s, send);
-  draw_parameters_panel(w.ui, s, send);
-  draw_energy_panel(w.ui, s);
-  draw_stats_panel(w.ui, s);
-  draw_inspector_panel(w.ui, s);
-  draw_record_panel(w.ui, s, send);
-  draw_compare_panel(w.ui, s, send);
-  draw_help_overlay(w.ui);
-  draw_caption(s.caption);
+  w.ui.layout_report.clear();
+  if (!w.ui.hide_panels) {
+    draw_run_bar(w.ui, s, send);
+    draw_left_column(w.ui, s, send);
+    draw_right_column(w.ui, s, send);
+    draw_help_overlay(w.ui);
+  }
+  draw_caption(s.caption, w.ui.layout.view);
   draw_colour_legend(w.ui, w.renderer->colour_scale());
+}
+
+// Panels and the 3-D view from the window's size: the view gets what the columns leave.
+void lay_out(GuiWindow& w) {
+  int width = 0, height = 0;
+  glfwGetWindowSize(w.window, &width, &height);
+  const bool panels = !w.ui.hide_panels;
+  w.ui.layout = compute_layout(float(width), float(height), panels ? w.ui.run_bar_height : 0,
+                               panels && left_column_shown(w.ui), panels && right_column_shown(w.ui));
+}
+
+// The rectangle in framebuffer pixels (HiDPI screens have more of them than window units), with
+// GL's origin at the bottom.
+struct PixelRect {
+  int x, y, w, h;
+};
+PixelRect view_pixels(const Rect& r, int fb_width, int fb_height, int win_width) {
+  const float scale = win_width > 0 ? float(fb_width) / float(win_width) : 1.0f;
+  const int x = int(std::lround(r.x * scale)), top = int(std::lround(r.y * scale));
+  const int w = std::max(1, int(std::lround(r.w * scale))), h = std::max(1, int(std::lround(r.h * scale)));
+  return {x, fb_height - top - h, w, h};
+}
+
+// --layout-report: each panel's rectangle and any text cut off, as the default layout shows
+// them and then with every section unfolded. One line per entry: name x y w h overflow.
+void write_layout_report(const std::string& path, const LayoutReport& closed,
+                         const LayoutReport& open, int width, int height) {
+  AtomicFile file(path);
+  file.stream() << "window 0 0 " << width << ' ' << height << " 0\n";
+  for (const auto* report : {&closed, &open}) {
+    file.stream() << (report == &closed ? "# as opened\n" : "# every section unfolded\n");
+    for (const LayoutEntry& e : report->entries)
+      file.stream() << e.name << '\t' << e.rect.x << ' ' << e.rect.y << ' ' << e.rect.w << ' '
+                    << e.rect.h << ' ' << e.overflow << '\n';
+  }
+  file.commit();
 }
 
 void send_initial_scene(GuiWindow& w, const SceneOptions& o) {
@@ -268,15 +302,39 @@ int command_gui(GuiOptions o) {
     handle_input(w, s);
     watch_scene_file(w, s);
 
-    int fb_width = 0, fb_height = 0;
+    int fb_width = 0, fb_height = 0, win_width = 0, win_height = 0;
     glfwGetFramebufferSize(w.window, &fb_width, &fb_height);
-    w.target->resize(fb_width, fb_height, 4);
+    glfwGetWindowSize(w.window, &win_width, &win_height);
+    lay_out(w);
+    const PixelRect view = view_pixels(w.ui.layout.view, fb_width, fb_height, win_width);
+    w.target->resize(view.w, view.h, 4);
     w.ui.msaa_samples = w.target->samples();
     w.ui.render = w.renderer->draw(s, w.camera, w.ui.view, *w.target);
-    update_share(w, s, fb_width, fb_height);
-    w.target->blit_to(0);
+    update_share(w, s, view.w, view.h);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glViewport(0, 0, fb_width, fb_height);
-    if (!w.ui.hide_panels) draw_panels(w, s);
+    glClearColor(0.08f, 0.08f, 0.1f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    w.target->blit_to(0, view.x, view.y);
+    glViewport(0, 0, fb_width, fb_height);
+    // The layout test's last frame is drawn twice: as opened, then with every section unfolded.
+    const bool measuring = o.frames > 0 && s.scene_generation > 0 && frames_drawn + 1 >= o.frames;
+    if (measuring && !o.layout_report.empty()) {
+      draw_panels(w, s);
+      const LayoutReport as_opened = w.ui.layout_report;
+      ImGui::EndFrame();
+      ImGui::NewFrame();
+      w.ui.expand_all = true;
+      draw_panels(w, s);
+      ImGui::EndFrame();
+      ImGui::NewFrame();  // the unfolded sections measure their content on their first frame
+      draw_panels(w, s);
+      w.ui.expand_all = false;
+      write_layout_report(o.layout_report, as_opened, w.ui.layout_report, win_width, win_height);
+      ImGui::EndFrame();
+      ImGui::NewFrame();
+    }
+    draw_panels(w, s);
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     finish_share(w, s, fb_width, fb_height);

@@ -13,11 +13,11 @@ glm::vec3 vec(const Float3& v) {
   return {v[0], v[1], v[2]};
 }
 
+// Through the 3-D view's part of the window (the columns take the rest).
 Ray mouse_ray(const GuiWindow& w, double x, double y) {
-  int width = 0, height = 0;
-  glfwGetWindowSize(w.window, &width, &height);
-  return w.camera.ray_through(float(x), float(y), float(std::max(width, 1)),
-                              float(std::max(height, 1)));
+  const Rect& v = w.ui.layout.view;
+  return w.camera.ray_through(float(x) - v.x, float(y) - v.y, std::max(v.w, 1.0f),
+                              std::max(v.h, 1.0f));
 }
 
 void handle_keys(GuiWindow& w, const Snapshot& s) {
@@ -71,8 +71,6 @@ void handle_input(GuiWindow& w, const Snapshot& s) {
     if (io.MouseWheel != 0) w.camera.zoom(io.MouseWheel);
   }
 
-  int width = 0, height = 0;
-  glfwGetWindowSize(w.window, &width, &height);
   if (w.gesture == GuiWindow::Gesture::Orbit || w.gesture == GuiWindow::Gesture::Pan ||
       (!io.WantCaptureMouse && io.MouseWheel != 0))
     w.auto_frame.enabled = false;
@@ -81,7 +79,7 @@ void handle_input(GuiWindow& w, const Snapshot& s) {
       w.camera.orbit(dx, dy);
       break;
     case GuiWindow::Gesture::Pan:
-      w.camera.pan(dx, dy, float(height));
+      w.camera.pan(dx, dy, std::max(w.ui.layout.view.h, 1.0f));
       break;
     case GuiWindow::Gesture::Pull:
       if (dx != 0 || dy != 0) {

@@ -63,10 +63,11 @@ void FrameTarget::resolve() const {
   glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
 }
 
-void FrameTarget::blit_to(GLuint framebuffer) const {
+void FrameTarget::blit_to(GLuint framebuffer, int x, int y) const {
   glBindFramebuffer(GL_READ_FRAMEBUFFER, resolved_fbo_);
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
-  glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBlitFramebuffer(0, 0, width_, height_, x, y, x + width_, y + height_, GL_COLOR_BUFFER_BIT,
+                    GL_NEAREST);
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
 }
 

@@ -19,7 +19,8 @@ class FrameTarget {
   void resize(int width, int height, int samples);
   void bind_for_drawing() const;
   void resolve() const;                      // multisampled -> resolved
-  void blit_to(GLuint framebuffer) const;    // resolved -> e.g. the window (0)
+  // resolved -> e.g. the window (0), lower-left corner at (x, y) in GL's bottom-up pixels
+  void blit_to(GLuint framebuffer, int x = 0, int y = 0) const;
   void bind_resolved() const;                // draw over the resolved image (overlays)
   // RGBA rows top to bottom, from the resolved image.
   std::vector<std::uint8_t> read_pixels() const;

@@ -8,9 +8,8 @@ namespace stepwise {
 
 void draw_colour_legend(const UiState& ui, const ColourScale& scale) {
   if (scale.by == ColourBy::Id) return;
-  const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + 12, viewport->WorkPos.y + viewport->WorkSize.y - 12),
-                          ImGuiCond_Always, ImVec2(0, 1));
+  const Rect& area = ui.layout.view;  // the 3-D view's lower-left corner
+  ImGui::SetNextWindowPos(ImVec2(area.x + 12, area.bottom() - 12), ImGuiCond_Always, ImVec2(0, 1));
   ImGui::SetNextWindowBgAlpha(0.6f);
   ImGui::Begin("##legend", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |

@@ -47,7 +47,7 @@ void lockstep_section(UiState& ui, const Snapshot& s, const SendCommand& send) {
     ImGui::PushID(int(k));
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(tint_colour(int(k))), "run %zu: %s", k + 1,
                        c.run_label.c_str());
-    ImGui::SameLine();
+    same_line_if_fits(button_width("remove"));
     if (ImGui::SmallButton("remove")) send(cmd::RemoveComparison{int(k)});
     ImGui::TextDisabled("   error %+.3e   cost %.3g s per simulated s%s%s", c.energy.energy_error,
                         c.cost_per_sim_second, c.error.empty() ? "" : "   ", c.error.c_str());
@@ -65,20 +65,23 @@ void lockstep_section(UiState& ui, const Snapshot& s, const SendCommand& send) {
       ImGui::EndCombo();
     }
   };
-  if (s.rotation.size() && rotations[rotation] != s.rotation && ImGui::IsWindowAppearing())
+  static std::string synced;  // the new run's rotation follows the main run's when that changes
+  if (s.rotation != synced) {
+    synced = s.rotation;
     for (int i = 0; i < int(rotations.size()); ++i)
       if (rotations[i] == s.rotation) rotation = i;
+  }
   combo("##integrator", integrator, integrators);
-  ImGui::SameLine();
+  same_line_if_fits(140);
   combo("##rotation", rotation, rotations);
-  ImGui::SameLine();
+  same_line_if_fits(80 + ImGui::CalcTextSize(" dt").x);
   ImGui::SetNextItemWidth(80);
   ImGui::InputDouble("dt##compare", &dt, 0, 0, dt > 0 ? "%.4g" : "same");
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Add run"));
   if (ImGui::Button("Add run") && s.comparisons.size() < 3)
     send(cmd::AddComparison{integrators[integrator], rotations[rotation], std::max(dt, 0.0)});
   if (!s.comparisons.empty()) {
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Clear"));
     if (ImGui::Button("Clear")) send(cmd::RemoveComparison{-1});
   }
   ImGui::Checkbox("show ghosts", &ui.view.ghosts);
@@ -103,13 +106,13 @@ void convergence_section(const Snapshot& s, const SendCommand& send) {
   if (horizon <= 0) horizon = std::max(50 * s.dt, 1e-9);
   int shown = 0;
   for (const std::string& name : IntegratorRegistry::instance().names()) {
-    if (shown++ % 4) ImGui::SameLine();
+    if (shown++) same_line_if_fits(checkbox_width(name.c_str()));
     bool on = chosen[name];
     if (ImGui::Checkbox(name.c_str(), &on)) chosen[name] = on;
   }
   ImGui::SetNextItemWidth(100);
   ImGui::InputDouble("horizon (simulated s)", &horizon, 0, 0, "%.4g");
-  ImGui::SameLine();
+  same_line_if_fits(button_width("running..."));
   if (ImGui::Button(s.convergence.running ? "running..." : "Measure") && !s.convergence.running) {
     std::vector<std::string> list;
     for (const auto& [name, on] : chosen)
@@ -147,7 +150,7 @@ void convergence_section(const Snapshot& s, const SendCommand& send) {
 }
 
 void stability_section(UiState& ui, const Snapshot& s) {
-  ImGui::Checkbox("highlight the stiffest bodies in the view", &ui.view.highlight_stiffest);
+  ImGui::Checkbox("highlight the stiffest bodies", &ui.view.highlight_stiffest);
   static std::map<std::string, std::vector<double>> growth;
   // Curves being computed: a method's whole curve can take seconds (adaptive's many substeps),
   // so it is computed off the window's thread and drawn when ready.
@@ -162,7 +165,7 @@ void stability_section(UiState& ui, const Snapshot& s) {
     for (double h = 0.02; h <= 3.5; h += 0.02) hs.push_back(h);
   int column = 0;
   for (const std::string& name : IntegratorRegistry::instance().names()) {
-    if (column++ % 4) ImGui::SameLine();
+    if (column++) same_line_if_fits(checkbox_width(name.c_str()));
     bool on = shown[name];
     if (ImGui::Checkbox((name + "##stab").c_str(), &on)) shown[name] = on;
   }
@@ -211,7 +214,7 @@ void reversibility_section(const Snapshot& s, const SendCommand& send) {
   ImGui::SetNextItemWidth(100);
   ImGui::InputInt("steps each way", &steps);
   steps = std::max(steps, 1);
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Run, flip, run back"));
   if (ImGui::Button(s.reversibility.running ? "running..." : "Run, flip, run back") &&
       !s.reversibility.running)
     send(cmd::RunReversibility{steps});
@@ -232,7 +235,7 @@ void history_section(const Snapshot& s, const SendCommand& send) {
     return;
   }
   if (ImGui::Button("<- step back")) send(cmd::Rewind{});
-  ImGui::SameLine();
+  same_line_if_fits(ImGui::CalcTextSize("(Left arrow)  00 checkpoints").x);
   ImGui::TextDisabled("(Left arrow)  %d checkpoints, t = %.4g .. %.4g", n, s.history_times.front(),
                       s.history_times.back());
   static int index = 0;
@@ -251,8 +254,8 @@ void history_section(const Snapshot& s, const SendCommand& send) {
 
 void reference_section(UiState& ui, const Snapshot& s, const SendCommand& send) {
   bool on = s.reference_on;
-  if (ImGui::Checkbox("shadow run: rk4 at dt/8 from the current state", &on))
-    send(cmd::SetReference{on});
+  if (ImGui::Checkbox("shadow run: rk4 at dt/8", &on)) send(cmd::SetReference{on});
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("started from the current state");
   if (!s.reference_on) return;
   PlotOptions o;
   o.height = 170;
@@ -275,7 +278,7 @@ void phase_section(UiState& ui, const Snapshot& s) {
   }
   static int axis = 0;
   ImGui::Text("body %d:", body);
-  ImGui::SameLine();
+  same_line_if_fits(3 * checkbox_width("x"));
   ImGui::RadioButton("x", &axis, 0);
   ImGui::SameLine();
   ImGui::RadioButton("y", &axis, 1);
@@ -300,26 +303,29 @@ void phase_section(UiState& ui, const Snapshot& s) {
   plot("phase", {{"trajectory", IM_COL32(120, 200, 255, 255), &xs, &vs}}, o);
 }
 
+// A sub-section: unfolded by the layout test's second look like every section.
+template <class Draw>
+void subsection(UiState& ui, const char* title, bool default_open, Draw draw) {
+  if (ui.expand_all) ImGui::SetNextItemOpen(true);
+  if (!ImGui::TreeNodeEx(title, default_open ? ImGuiTreeNodeFlags_DefaultOpen : 0)) return;
+  begin_measured();
+  draw();
+  end_measured(title, ui.layout_report);
+  ImGui::TreePop();
+}
+
 }  // namespace
 
 void draw_compare_panel(UiState& ui, const Snapshot& s, const SendCommand& send) {
-  if (!ui.show_compare) return;
-  ImGui::SetNextWindowPos(ImVec2(600, 66), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(540, 560), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
-  static size_t runs_seen = 0;  // opens by itself when comparison runs appear
-  if (s.comparisons.size() > runs_seen) ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
-  runs_seen = s.comparisons.size();
-  if (!ImGui::Begin("Compare", &ui.show_compare)) return ImGui::End();
-  if (ImGui::CollapsingHeader("Lockstep runs", ImGuiTreeNodeFlags_DefaultOpen))
-    lockstep_section(ui, s, send);
-  if (ImGui::CollapsingHeader("History and branches")) history_section(s, send);
-  if (ImGui::CollapsingHeader("Reference error")) reference_section(ui, s, send);
-  if (ImGui::CollapsingHeader("Convergence order")) convergence_section(s, send);
-  if (ImGui::CollapsingHeader("Stability")) stability_section(ui, s);
-  if (ImGui::CollapsingHeader("Reversibility")) reversibility_section(s, send);
-  if (ImGui::CollapsingHeader("Phase space")) phase_section(ui, s);
-  ImGui::End();
+  ImGui::PushTextWrapPos(0);
+  subsection(ui, "Lockstep runs", true, [&] { lockstep_section(ui, s, send); });
+  subsection(ui, "History and branches", false, [&] { history_section(s, send); });
+  subsection(ui, "Reference error", false, [&] { reference_section(ui, s, send); });
+  subsection(ui, "Convergence order", false, [&] { convergence_section(s, send); });
+  subsection(ui, "Stability", false, [&] { stability_section(ui, s); });
+  subsection(ui, "Reversibility", false, [&] { reversibility_section(s, send); });
+  subsection(ui, "Phase space", false, [&] { phase_section(ui, s); });
+  ImGui::PopTextWrapPos();
 }
 
 }  // namespace stepwise

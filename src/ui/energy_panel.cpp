@@ -9,21 +9,14 @@
 namespace stepwise {
 
 void draw_energy_panel(UiState& ui, const Snapshot& s) {
-  if (!ui.show_energy) return;
-  const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x - 10,
-                                 viewport->WorkPos.y + viewport->WorkSize.y - 10),
-                          ImGuiCond_FirstUseEver, ImVec2(1, 1));
-  ImGui::SetNextWindowSize(ImVec2(540, 420), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Energy", &ui.show_energy)) return ImGui::End();
   EnergyHistory& h = ui.history;
 
   ImGui::Checkbox("energies", &ui.plot_energies);
-  ImGui::SameLine();
+  same_line_if_fits(checkbox_width("error"));
   ImGui::Checkbox("error", &ui.plot_error);
-  ImGui::SameLine();
+  same_line_if_fits(checkbox_width("log |error|"));
   ImGui::Checkbox("log |error|", &ui.energy_log);
-  ImGui::SameLine();
+  same_line_if_fits(110 + ImGui::CalcTextSize(" window").x);
   ImGui::SetNextItemWidth(110);
   ImGui::DragFloat("window", &ui.energy_window, 0.5f, 0.0f, 1e6f, ui.energy_window > 0 ? "%.1f s" : "all");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("simulated seconds shown (0: all kept)");
@@ -36,8 +29,8 @@ void draw_energy_panel(UiState& ui, const Snapshot& s) {
     o.x_min = o.x_max - ui.energy_window;
   }
   o.markers = h.markers;
-  const float half = std::max(120.0f, (ImGui::GetContentRegionAvail().y - 30) /
-                                          float(int(ui.plot_energies) + int(ui.plot_error) + 0.001f));
+  // Each plot a fifth of the window's height: both fit beside the 3-D view on a projector.
+  const float half = std::clamp(0.21f * ImGui::GetMainViewport()->WorkSize.y, 120.0f, 300.0f);
   if (ui.plot_energies) {
     o.height = half;
     o.y_label = "energy";
@@ -56,9 +49,10 @@ void draw_energy_panel(UiState& ui, const Snapshot& s) {
     plot("error", {{"error", IM_COL32(255, 110, 90, 255), &h.time, &h.error, &h.error_min, &h.error_max}},
          o);
   }
+  ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%ld samples covering %ld steps; now %.3e", h.samples_received(),
                       h.steps_covered(), s.energy.energy_error);
-  ImGui::End();
+  ImGui::PopTextWrapPos();
 }
 
 }  // namespace stepwise

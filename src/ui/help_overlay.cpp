@@ -7,14 +7,16 @@ namespace stepwise {
 
 void draw_help_overlay(UiState& ui) {
   if (!ui.show_help) return;
-  const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x * 0.5f,
-                                 viewport->WorkPos.y + viewport->WorkSize.y * 0.5f),
+  // Over the 3-D view, never over the panels; a view too small for it makes it scroll.
+  const Rect& area = ui.layout.view;
+  ImGui::SetNextWindowPos(ImVec2(area.x + area.w * 0.5f, area.y + area.h * 0.5f),
                           ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(area.w - 8, area.h - 8));
   ImGui::SetNextWindowBgAlpha(0.92f);
   if (!ImGui::Begin("Help (F1)", &ui.show_help,
                     ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings))
     return ImGui::End();
+  ImGui::PushTextWrapPos(0);
   static const char* const rows[][2] = {
       {"Space", "run / pause"},
       {"Right arrow", "one step (pauses)"},
@@ -44,6 +46,8 @@ void draw_help_overlay(UiState& ui) {
     ImGui::EndTable();
   }
   ImGui::TextDisabled("Keys are ignored while a text field has the keyboard.");
+  ImGui::PopTextWrapPos();
+  report_window("help", ui.layout_report);
   ImGui::End();
 }
 

@@ -10,42 +10,32 @@
 namespace stepwise {
 namespace {
 
+// Components, then the length beside them or, in a narrow column, under them.
 void row(const char* name, const Float3& v) {
   const double norm = std::sqrt(double(v[0]) * v[0] + double(v[1]) * v[1] + double(v[2]) * v[2]);
-  ImGui::Text("%-8s % .4e % .4e % .4e  |%.3e|", name, v[0], v[1], v[2], norm);
+  ImGui::Text("%-6s%11.3e%11.3e%11.3e", name, v[0], v[1], v[2]);
+  char length[32];
+  std::snprintf(length, sizeof length, "|%.3e|", norm);
+  const float indent = ImGui::CalcTextSize("omega ").x;
+  same_line_if_fits(ImGui::CalcTextSize(length).x);
+  const bool own_line = ImGui::GetCursorPosX() < indent;
+  if (own_line) ImGui::Indent(indent);
+  ImGui::TextUnformatted(length);
+  if (own_line) ImGui::Unindent(indent);
 }
 
 }  // namespace
 
 void draw_inspector_panel(UiState& ui, const Snapshot& s) {
-  if (!ui.show_inspector) return;
-  const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(390, viewport->WorkPos.y + viewport->WorkSize.y - 10),
-                          ImGuiCond_FirstUseEver, ImVec2(0, 1));
-  ImGui::SetNextWindowSize(ImVec2(470, 210), ImGuiCond_FirstUseEver);
-  // Opens by itself when a body is picked.
-  static int last_selected = -2;
-  if (ui.view.selected != last_selected) {
-    ImGui::SetNextWindowCollapsed(ui.view.selected < 0, ImGuiCond_Always);
-    // Opening, it rises from the bottom edge into view: its bottom stays on the screen.
-    if (ui.view.selected >= 0)
-      ImGui::SetNextWindowPos(
-          ImVec2(viewport->WorkPos.x + 390, viewport->WorkPos.y + viewport->WorkSize.y - 10),
-          ImGuiCond_Always, ImVec2(0, 1));
-    last_selected = ui.view.selected;
-  }
-  // Never taller than the screen allows; long contact lists scroll.
-  ImGui::SetNextWindowSizeConstraints(ImVec2(200, 60),
-                                      ImVec2(viewport->WorkSize.x, 0.45f * viewport->WorkSize.y));
-  if (!ImGui::Begin("Inspector", &ui.show_inspector)) return ImGui::End();
+  ImGui::PushTextWrapPos(0);
   const int i = ui.view.selected;
   if (i < 0 || i >= s.bodies) {
     ImGui::TextDisabled("double-click a body to inspect it; drag one to pull it");
-    return ImGui::End();
+    return ImGui::PopTextWrapPos();
   }
   ImGui::Text("body %d   mass %.5g   kinetic energy %.5g%s", i, s.mass[i], s.kinetic_energy[i],
               s.fixed[i] ? "   (fixed)" : "");
-  ImGui::SameLine();
+  same_line_if_fits(button_width("deselect"));
   if (ImGui::SmallButton("deselect")) ui.view.selected = -1;
   row("x", s.position[i]);
   row("v", s.velocity[i]);
@@ -76,7 +66,7 @@ void draw_inspector_panel(UiState& ui, const Snapshot& s) {
                   c.normal[0], c.normal[1], c.normal[2]);
     }
   }
-  ImGui::End();
+  ImGui::PopTextWrapPos();
 }
 
 }  // namespace stepwise

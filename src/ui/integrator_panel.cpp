@@ -2,6 +2,7 @@
 // critical step, and the method's own options (Newmark beta/gamma, Langevin T, tolerance, ...).
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -38,78 +39,91 @@ std::string method_combo(const char* label, const std::string& current) {
 }
 
 void describe(const MethodInfo& info) {
+  ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("order %d  |  %s  |  %s  |  %d force eval%s/step", info.order,
                       info.implicit ? "implicit" : "explicit",
                       info.symplectic ? "symplectic" : "not symplectic", info.force_evals,
                       info.force_evals == 1 ? "" : "s");
-  ImGui::TextWrapped("%s", info.summary.c_str());
-  if (!info.equations.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.8f, 0.9f, 0.75f, 1.0f));
-    ImGui::TextUnformatted(info.equations.c_str());
-    ImGui::PopStyleColor();
+  ImGui::TextUnformatted(info.summary.c_str());
+  // Equations line by line, a long one wrapping under itself rather than running off the edge.
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.8f, 0.9f, 0.75f, 1.0f));
+  size_t begin = 0;
+  while (begin < info.equations.size()) {
+    size_t end = info.equations.find('\n', begin);
+    if (end == std::string::npos) end = info.equations.size();
+    ImGui::TextUnformatted(info.equations.data() + begin, info.equations.data() + end);
+    begin = end + 1;
   }
+  ImGui::PopStyleColor();
+  ImGui::PopTextWrapPos();
+}
+
+// Combo width leaving room for its label on the same line.
+void fit_combo(const char* label) {
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(label).x -
+                          ImGui::GetStyle().ItemInnerSpacing.x);
 }
 
 }  // namespace
 
 void draw_integrator_panel(UiState& ui, const Snapshot& s, const SendCommand& send) {
-  if (!ui.show_integrator) return;
-  ImGui::SetNextWindowPos(ImVec2(10, 404), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(370, 440), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Integrator", &ui.show_integrator)) return ImGui::End();
-
+  // What a class changes most comes first: the methods and dt; their descriptions follow.
+  fit_combo("translation");
   const std::string translational = method_combo<IntegratorRegistry>("translation", s.integrator);
   if (!translational.empty()) send(cmd::SetIntegrator{translational});
-  if (auto it = method_infos<IntegratorRegistry>().find(s.integrator);
-      it != method_infos<IntegratorRegistry>().end())
-    describe(it->second);
-  ImGui::Separator();
+  fit_combo("rotation");
   const std::string rotational = method_combo<RotationRegistry>("rotation", s.rotation);
   if (!rotational.empty()) send(cmd::SetRotation{rotational});
-  if (auto it = method_infos<RotationRegistry>().find(s.rotation);
-      it != method_infos<RotationRegistry>().end())
-    describe(it->second);
-  ImGui::Separator();
 
   // dt: edited locally, sent on Enter; the ratio to the critical step is the stability warning.
   // (While the field is active ImGui edits its own text buffer, so a local copy is enough.)
   double dt_edit = s.dt;
-  ImGui::SetNextItemWidth(140);
+  ImGui::SetNextItemWidth(std::min(140.0f, ImGui::GetContentRegionAvail().x * 0.45f));
   if (ImGui::InputDouble("dt", &dt_edit, 0, 0, "%.6g", ImGuiInputTextFlags_EnterReturnsTrue)) {
     if (std::isfinite(dt_edit) && dt_edit > 0) send(cmd::SetDt{dt_edit});
     else ui.notice = "dt must be a positive number";
   }
+  report_item("dt field", ui.layout_report);
   ImGui::SameLine();
   if (ImGui::SmallButton("/2")) send(cmd::SetDt{s.dt / 2});
   ImGui::SameLine();
   if (ImGui::SmallButton("x2")) send(cmd::SetDt{s.dt * 2});
+  ImGui::PushTextWrapPos(0);
   if (s.dt_critical > 0) {
     const double ratio = s.dt / s.dt_critical;
     const ImVec4 colour = ratio > 1    ? ImVec4(1.0f, 0.3f, 0.25f, 1)
                           : ratio > 0.5 ? ImVec4(1.0f, 0.72f, 0.2f, 1)
                                         : ImVec4(0.55f, 0.85f, 0.55f, 1);
-    ImGui::Text("critical dt = 2/omega_max = %.4g", s.dt_critical);
     ImGui::TextColored(colour, "dt / dt_crit = %.3f", ratio);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Central differences (Verlet, leapfrog) are stable below 1.\n"
                         "Amber above 0.5, red above 1.");
+    ImGui::TextDisabled("critical dt = 2/omega_max = %.4g", s.dt_critical);
   } else {
     ImGui::TextDisabled("no stiffness: no critical time step");
   }
+  ImGui::PopTextWrapPos();
 
   if (!s.integrator_options.empty()) {
     ImGui::Separator();
     ImGui::TextDisabled("options of %s", s.integrator.c_str());
     for (const Tunable& option : s.integrator_options) {
       double value = option.value;
-      ImGui::SetNextItemWidth(140);
+      ImGui::SetNextItemWidth(std::min(140.0f, ImGui::GetContentRegionAvail().x * 0.45f));
       if (ImGui::InputDouble(option.name.c_str(), &value, 0, 0, "%.6g",
                              ImGuiInputTextFlags_EnterReturnsTrue))
         send(cmd::SetIntegratorOption{option.name, value});
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", option.description.c_str());
     }
   }
-  ImGui::End();
+  ImGui::Separator();
+  if (auto it = method_infos<IntegratorRegistry>().find(s.integrator);
+      it != method_infos<IntegratorRegistry>().end())
+    describe(it->second);
+  ImGui::Separator();
+  if (auto it = method_infos<RotationRegistry>().find(s.rotation);
+      it != method_infos<RotationRegistry>().end())
+    describe(it->second);
 }
 
 }  // namespace stepwise

@@ -15,12 +15,11 @@ constexpr ImGuiWindowFlags kOverlayFlags = ImGuiWindowFlags_NoDecoration |
                                            ImGuiWindowFlags_NoFocusOnAppearing;
 }  // namespace
 
-void draw_caption(const std::string& caption) {
+void draw_caption(const std::string& caption, const Rect& area) {
   if (caption.empty()) return;
-  const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(viewport->Size.x * 0.5f, viewport->Size.y - 16), 0, ImVec2(0.5f, 1));
+  ImGui::SetNextWindowPos(ImVec2(area.x + area.w * 0.5f, area.bottom() - 16), 0, ImVec2(0.5f, 1));
   ImGui::SetNextWindowBgAlpha(0.7f);
-  const float most = viewport->Size.x * 0.86f;
+  const float most = area.w * 0.92f;
   const float wanted = ImGui::CalcTextSize(caption.c_str()).x * 1.3f + 24;
   ImGui::SetNextWindowSize(ImVec2(std::min(most, wanted), 0));
   ImGui::Begin("##overlay-caption", nullptr, kOverlayFlags);
@@ -40,7 +39,7 @@ void draw_recording_overlay(const Snapshot& s, const EnergyHistory& history,
   ImGui::Text("%s + %s   dt = %.4g", s.integrator.c_str(), s.rotation.c_str(), s.dt);
   ImGui::Text("t = %.3f   energy error %+.3e", s.time, s.energy.energy_error);
   ImGui::End();
-  draw_caption(caption);
+  draw_caption(caption, {0, 0, viewport->Size.x, viewport->Size.y});
   const float width = std::min(420.0f, viewport->Size.x * 0.4f);
   ImGui::SetNextWindowPos(ImVec2(viewport->Size.x - 12, 12), 0, ImVec2(1, 0));
   ImGui::SetNextWindowSize(ImVec2(width, 0));
@@ -49,7 +48,8 @@ void draw_recording_overlay(const Snapshot& s, const EnergyHistory& history,
   PlotOptions o;
   o.height = std::min(170.0f, viewport->Size.y * 0.28f);
   o.x_label = "time";
-  o.y_label = "relative energy error";
+  o.y_label = "|relative energy error| (log)";
+  o.symmetric_log = true;  // on a linear axis the start-up transient flattens the rest
   o.markers = history.markers;
   plot("error", {{"error", IM_COL32(255, 110, 90, 255), &history.time, &history.error,
                   &history.error_min, &history.error_max}},

@@ -2,6 +2,7 @@
 // build parameters (applied by rebuilding it).
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -16,8 +17,13 @@ struct SceneEdits {
   std::map<std::string, ParamValue> values;
 };
 
+// Fields take about half the column; the name sits to their right.
+float field_width() {
+  return std::min(150.0f, ImGui::GetContentRegionAvail().x * 0.5f);
+}
+
 bool edit_value(const std::string& name, ParamValue& value) {
-  ImGui::SetNextItemWidth(150);
+  ImGui::SetNextItemWidth(field_width());
   if (auto* number = std::get_if<double>(&value))
     return ImGui::InputDouble(name.c_str(), number, 0, 0, "%.6g");
   if (auto* flag = std::get_if<bool>(&value)) return ImGui::Checkbox(name.c_str(), flag);
@@ -35,14 +41,9 @@ bool edit_value(const std::string& name, ParamValue& value) {
 }  // namespace
 
 void draw_parameters_panel(UiState& ui, const Snapshot& s, const SendCommand& send) {
-  if (!ui.show_parameters) return;
-  const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x - 10, 66),
-                          ImGuiCond_FirstUseEver, ImVec2(1, 0));
-  ImGui::SetNextWindowSize(ImVec2(330, 330), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Parameters", &ui.show_parameters)) return ImGui::End();
-
+  ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("live: applied at once, the energy it adds is booked as work");
+  ImGui::PopTextWrapPos();
   for (size_t m = 0; m < s.models.size(); ++m) {
     const ModelTunables& model = s.models[m];
     if (model.tunables.empty() || model.kind == "mouse-spring") continue;
@@ -50,7 +51,7 @@ void draw_parameters_panel(UiState& ui, const Snapshot& s, const SendCommand& se
     if (ImGui::TreeNodeEx(model.kind.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
       for (const Tunable& t : model.tunables) {
         double value = t.value;
-        ImGui::SetNextItemWidth(150);
+        ImGui::SetNextItemWidth(field_width());
         // Drag for quick exploration (Ctrl+click or double-click to type a value), held to the
         // tunable's range; the worker checks it again (ForceModel::tune), as for lessons.
         const float speed = float(std::max(std::abs(t.value) * 0.005, 1e-6));
@@ -73,13 +74,14 @@ void draw_parameters_panel(UiState& ui, const Snapshot& s, const SendCommand& se
       edits.values = s.scene_parameters.values();
     }
     ImGui::Separator();
+    ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("scene '%s' (applied by rebuilding)", s.builtin.c_str());
+    ImGui::PopTextWrapPos();
     for (auto& [name, value] : edits.values) edit_value(name, value);
     if (ImGui::Button("Rebuild with these")) send(cmd::LoadScene{s.builtin, edits.values});
     ImGui::SameLine();
     if (ImGui::Button("Defaults")) send(cmd::LoadScene{s.builtin, {}});
   }
-  ImGui::End();
 }
 
 }  // namespace stepwise

@@ -1,5 +1,7 @@
 #include "ui/plot_widget.hpp"
 
+#include "ui/layout.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -8,7 +10,8 @@
 namespace stepwise {
 namespace {
 
-constexpr float kLeft = 62, kBottom = 34, kTop = 8, kRight = 12;
+constexpr float kLeft = 62, kBottom = 34, kTop = 4, kRight = 12;
+constexpr int kMarkerRows = 3;  // marker labels stack in this many rows, then only lines show
 
 struct Axis {
   double low = 0, high = 1;
@@ -27,15 +30,16 @@ void find_range(const std::vector<PlotSeries>& series, const PlotOptions& o, Axi
     for (size_t i = 0; i < n; ++i) {
       const double x = (*s.x)[i];
       if (!xa.valid(x)) continue;
-      x0 = std::min(x0, xa.map(x));
-      x1 = std::max(x1, xa.map(x));
+      bool shown = false;  // the x range covers samples that have a y to draw, no others
       for (const std::vector<double>* source : {s.y, s.band_low, s.band_high}) {
         if (!source || i >= source->size()) continue;
         const double y = display_y((*source)[i], o);
         if (!ya.valid(y)) continue;
         y0 = std::min(y0, ya.map(y));
         y1 = std::max(y1, ya.map(y));
+        shown = true;
       }
+      if (shown) x0 = std::min(x0, xa.map(x)), x1 = std::max(x1, xa.map(x));
     }
   }
   if (o.fixed_x_range) x0 = xa.map(o.x_min), x1 = xa.map(o.x_max);
@@ -48,6 +52,7 @@ void find_range(const std::vector<PlotSeries>& series, const PlotOptions& o, Axi
   const double margin = 0.06 * (y1 - y0);
   xa.low = x0, xa.high = x1, ya.low = y0 - margin, ya.high = y1 + margin;
 }
+
 
 }  // namespace
 
@@ -75,8 +80,36 @@ std::string format_tick(double value) {
   return text;
 }
 
+namespace {
+
+// Title and legend above the frame, as ordinary items: the title wraps, the legend flows over as
+// many lines as it needs, and neither covers the data.
+void title_and_legend(const std::vector<PlotSeries>& series, const PlotOptions& o) {
+  if (!o.y_label.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(o.y_label.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  if (series.size() < 2) return;
+  const float swatch = 14, gap = ImGui::GetStyle().ItemInnerSpacing.x;
+  for (size_t k = 0; k < series.size(); ++k) {
+    const float label = ImGui::CalcTextSize(series[k].label.c_str()).x;
+    if (k > 0) same_line_if_fits(swatch + gap + label);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float mid = at.y + 0.5f * ImGui::GetTextLineHeight();
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(at.x, mid - 2), ImVec2(at.x + swatch, mid + 2),
+                                              series[k].colour);
+    ImGui::Dummy(ImVec2(swatch, ImGui::GetTextLineHeight()));
+    ImGui::SameLine(0, gap);
+    ImGui::TextUnformatted(series[k].label.c_str());
+  }
+}
+
+}  // namespace
+
 void plot(const char* id, const std::vector<PlotSeries>& series, const PlotOptions& o) {
   ImGui::PushID(id);
+  title_and_legend(series, o);
   const float width = std::max(ImGui::GetContentRegionAvail().x, 120.0f);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const ImVec2 size(width, o.height);
@@ -115,14 +148,24 @@ void plot(const char* id, const std::vector<PlotSeries>& series, const PlotOptio
   }
   if (!o.x_label.empty())
     draw->AddText(ImVec2(0.5f * (p0.x + p1.x) - 3.5f * o.x_label.size(), p1.y + 17), text, o.x_label.c_str());
-  if (!o.y_label.empty()) draw->AddText(ImVec2(origin.x + 2, origin.y - 2), text, o.y_label.c_str());
 
   draw->PushClipRect(p0, p1, true);
+  // Event markers: labels stack in rows from the bottom; one that would overprint in every row
+  // keeps only its line (the hover read-out names it).
+  float row_end[kMarkerRows];
+  std::fill(row_end, row_end + kMarkerRows, -1e30f);
   for (const PlotMarker& m : o.markers) {
     if (!xa.valid(m.x)) continue;
     const float x = sx(xa.map(m.x));
     draw->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), IM_COL32(250, 200, 70, 160), 1.5f);
-    draw->AddText(ImVec2(x + 3, p1.y - 16), IM_COL32(250, 200, 70, 230), m.label.c_str());
+    const float label = ImGui::CalcTextSize(m.label.c_str()).x;
+    for (int r = 0; r < kMarkerRows; ++r) {
+      if (x < row_end[r] + 6 || p1.y - 16 - 14.0f * r < p0.y) continue;
+      draw->AddText(ImVec2(x + 3, p1.y - 16 - 14.0f * r), IM_COL32(250, 200, 70, 230),
+                    m.label.c_str());
+      row_end[r] = x + 3 + label;
+      break;
+    }
   }
   // Series: at most one vertex per pixel column (min/max kept) so long histories stay cheap.
   for (const PlotSeries& s : series) {
@@ -159,14 +202,6 @@ void plot(const char* id, const std::vector<PlotSeries>& series, const PlotOptio
   draw->PopClipRect();
   draw->AddRect(p0, p1, IM_COL32(90, 94, 106, 255));
 
-  // Legend.
-  float lx = p0.x + 8, ly = p0.y + 6;
-  for (const PlotSeries& s : series) {
-    draw->AddRectFilled(ImVec2(lx, ly + 4), ImVec2(lx + 14, ly + 8), s.colour);
-    draw->AddText(ImVec2(lx + 18, ly - 1), text, s.label.c_str());
-    ly += 15;
-  }
-
   // Hover read-out: the sample of each series nearest the mouse's x.
   if (hovered) {
     const float mx = ImGui::GetIO().MousePos.x;
@@ -181,6 +216,9 @@ void plot(const char* id, const std::vector<PlotSeries>& series, const PlotOptio
       if (i < s.y->size()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(s.colour), "%s: %.6g",
                                               s.label.c_str(), (*s.y)[i]);
     }
+    for (const PlotMarker& m : o.markers)  // the full text of markers under the mouse
+      if (xa.valid(m.x) && std::abs(sx(xa.map(m.x)) - mx) <= 4)
+        ImGui::TextColored(ImVec4(0.98f, 0.78f, 0.27f, 1), "| %s (at %.6g)", m.label.c_str(), m.x);
     ImGui::EndTooltip();
   }
   ImGui::PopID();

@@ -11,38 +11,33 @@
 namespace stepwise {
 
 void draw_record_panel(UiState& ui, const Snapshot& s, const SendCommand& send) {
-  if (!ui.show_record) return;
-  const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x - 350, 404),
-                          ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(330, 200), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Record & share", &ui.show_record)) return ImGui::End();
   char folder[512];
   std::snprintf(folder, sizeof folder, "%s", ui.output_dir.c_str());
-  ImGui::SetNextItemWidth(220);
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(" folder").x);
   if (ImGui::InputText("folder", folder, sizeof folder)) ui.output_dir = folder;
 
   if (ImGui::Button("Screenshot")) ui.request_screenshot = true;
-  ImGui::SameLine();
+  same_line_if_fits(checkbox_width("with panels"));
   ImGui::Checkbox("with panels", &ui.screenshot_with_panels);
-  ImGui::SameLine();
+  same_line_if_fits(ImGui::CalcTextSize("(F12)").x);
   ImGui::TextDisabled("(F12)");
 
   if (ui.recording) {
     const double t = s.time - ui.recording_started_sim;
     ImGui::TextColored(ImVec4(1, 0.25f, 0.2f, 1), "REC");
     ImGui::SameLine();
+    ImGui::PushTextWrapPos(0);
     ImGui::Text("%ld frames, %.2f s simulated", ui.recorded_frames, t);
+    ImGui::PopTextWrapPos();
     if (ImGui::Button("Stop recording")) ui.request_record_toggle = true;
   } else {
     if (ImGui::Button("Record video")) ui.request_record_toggle = true;
-    ImGui::SameLine();
+    same_line_if_fits(80 + ImGui::CalcTextSize(" fps").x);
     ImGui::SetNextItemWidth(80);
     if (ImGui::InputFloat("fps", &ui.record_fps, 0, 0, "%.0f"))  // the range record --fps has
       ui.record_fps = std::clamp(ui.record_fps, 1.0f, float(limits::kMaxFps));
   }
-  ImGui::SameLine();
+  same_line_if_fits(ImGui::CalcTextSize("(F9)").x);
   ImGui::TextDisabled("(F9)");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
@@ -55,14 +50,15 @@ void draw_record_panel(UiState& ui, const Snapshot& s, const SendCommand& send) 
                   s.label.c_str(), s.time);
     send(cmd::SaveState{name});
   }
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Energy CSV"));
   if (ImGui::Button("Energy CSV")) ui.request_csv = true;
-  ImGui::SameLine();
+  same_line_if_fits(button_width("VTK series"));
   if (ImGui::Button(s.writing_vtk ? "Stop VTK" : "VTK series")) ui.request_vtk = true;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("ParaView: a .vtu every 10 steps plus series.pvd, until stopped");
+  ImGui::PushTextWrapPos(0);
   if (!s.notice.empty()) ImGui::TextDisabled("%s", s.notice.c_str());
-  ImGui::End();
+  ImGui::PopTextWrapPos();
 }
 
 }  // namespace stepwise

@@ -2,6 +2,7 @@
 #include <imgui.h>
 
 #include <cmath>
+#include <cstdio>
 
 #include "ui/ui_state.hpp"
 
@@ -64,16 +65,23 @@ void draw_run_bar(UiState& ui, const Snapshot& s, const SendCommand& send) {
                            ImGuiSliderFlags_Logarithmic))
       send(cmd::SetPacing{Pacing::RealTime, std::max(ui.slow_motion, 0.001f)});
   }
-  ImGui::SameLine();
-  ImGui::Text("t = %.4f   step %ld   %.0f steps/s   x%.3g real time", s.time, s.step,
-              s.steps_per_second, s.realtime_factor);
-  if (!s.error.empty()) {
-    ImGui::SameLine();
-    ImGui::TextColored(ImVec4(1.0f, 0.35f, 0.3f, 1.0f), "  %s", s.error.c_str());
-  } else if (!ui.notice.empty()) {
-    ImGui::SameLine();
-    ImGui::TextColored(ImVec4(0.6f, 0.85f, 0.6f, 1.0f), "  %s", ui.notice.c_str());
+  char clock[160];
+  std::snprintf(clock, sizeof clock, "t = %.4f   step %ld   %.0f steps/s   x%.3g real time", s.time,
+                s.step, s.steps_per_second, s.realtime_factor);
+  same_line_if_fits(ImGui::CalcTextSize(clock).x);
+  ImGui::TextUnformatted(clock);
+  // A message goes beside the clock if it fits, else on a line of its own, wrapped.
+  const std::string& message = s.error.empty() ? ui.notice : s.error;
+  if (!message.empty()) {
+    same_line_if_fits(ImGui::CalcTextSize(message.c_str()).x + 16);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(s.error.empty() ? ImVec4(0.6f, 0.85f, 0.6f, 1.0f)
+                                       : ImVec4(1.0f, 0.35f, 0.3f, 1.0f),
+                       "  %s", message.c_str());
+    ImGui::PopTextWrapPos();
   }
+  ui.run_bar_height = ImGui::GetWindowHeight();  // the columns start below it next frame
+  report_window("run bar", ui.layout_report);
   ImGui::End();
 }
 

@@ -1,6 +1,7 @@
 // Every built-in scene and every .toml in assets/scenes, with the loaded one's teaching notes.
 #include <imgui.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 
@@ -23,10 +24,9 @@ const std::map<std::string, SceneInfo>& scene_infos() {
 }  // namespace
 
 void draw_scenes_panel(UiState& ui, const Snapshot& s, const SendCommand& send) {
-  if (!ui.show_scenes) return;
-  ImGui::SetNextWindowPos(ImVec2(10, 66), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(270, 330), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Scenes", &ui.show_scenes)) return ImGui::End();
+  // The list scrolls in its own box so the notes and the panels below stay in reach.
+  const float list_height = std::clamp(0.28f * ImGui::GetMainViewport()->WorkSize.y, 110.0f, 300.0f);
+  ImGui::BeginChild("list", ImVec2(0, list_height), true);
   ImGui::TextDisabled("built in");
   for (const auto& [name, info] : scene_infos()) {
     if (ImGui::Selectable(name.c_str(), s.source == name)) send(cmd::LoadScene{name, {}});
@@ -34,7 +34,9 @@ void draw_scenes_panel(UiState& ui, const Snapshot& s, const SendCommand& send) 
   }
   if (!ui.scene_files.empty()) {
     ImGui::Separator();
+    ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("files in %s", ui.assets_dir.c_str());
+    ImGui::PopTextWrapPos();
     for (const std::string& path : ui.scene_files) {
       const std::string file = std::filesystem::path(path).filename().string();
       if (ImGui::Selectable(file.c_str(), s.source == path)) send(cmd::LoadScene{path, {}});
@@ -42,14 +44,16 @@ void draw_scenes_panel(UiState& ui, const Snapshot& s, const SendCommand& send) 
   }
   if (!ui.lesson_files.empty()) {
     ImGui::Separator();
-    ImGui::TextDisabled("lessons (scripted demos with captions)");
+    ImGui::TextDisabled("lessons (demos with captions)");
     for (const std::string& path : ui.lesson_files) {
       const std::string file = std::filesystem::path(path).stem().string();
       if (ImGui::Selectable(file.c_str(), s.source == path)) send(cmd::PlayLesson{path});
     }
   }
-  ImGui::Separator();
+  ImGui::EndChild();
+  ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("drop a scene or lesson .toml on the window");
+  ImGui::PopTextWrapPos();
   // Teaching notes of the loaded scene (a file made from a built-in shows the built-in's notes).
   auto found = scene_infos().find(s.builtin);
   if (found != scene_infos().end()) {
@@ -62,7 +66,6 @@ void draw_scenes_panel(UiState& ui, const Snapshot& s, const SendCommand& send) 
       ImGui::PopStyleColor();
     }
   }
-  ImGui::End();
 }
 
 }  // namespace stepwise

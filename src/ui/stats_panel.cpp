@@ -6,11 +6,7 @@
 namespace stepwise {
 
 void draw_stats_panel(UiState& ui, const Snapshot& s) {
-  if (!ui.show_stats) return;
-  ImGui::SetNextWindowPos(ImVec2(290, 66), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(300, 250), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Stats", &ui.show_stats)) return ImGui::End();
+  ImGui::PushTextWrapPos(0);
   int bonds_intact = 0;
   for (const BondLine& b : s.bonds) bonds_intact += b.broken ? 0 : 1;
   ImGui::Text("bodies        %d", s.bodies);
@@ -29,7 +25,7 @@ void draw_stats_panel(UiState& ui, const Snapshot& s) {
   ImGui::Text("instances     %d spheres, %d boxes", ui.render.spheres, ui.render.boxes);
   ImGui::Text("              %d polyhedra, %d bonds", ui.render.hulls, ui.render.bonds);
   ImGui::TextDisabled("%s, MSAA x%d", ui.gl_version.c_str(), ui.msaa_samples);
-  ImGui::End();
+  ImGui::PopTextWrapPos();
 }
 
 }  // namespace stepwise

@@ -9,6 +9,7 @@
 #include "runtime/commands.hpp"
 #include "runtime/snapshot.hpp"
 #include "ui/energy_history.hpp"
+#include "ui/layout.hpp"
 
 namespace stepwise {
 
@@ -19,6 +20,15 @@ struct UiState {
   bool show_scenes = true, show_integrator = true, show_parameters = true, show_energy = true,
        show_stats = true, show_inspector = true, show_help = false;
   bool hide_panels = false;  // Tab (or --no-panels): the 3-D view alone, every panel hidden
+
+  // Where panels and the 3-D view go this frame (from the window's size), and what was drawn
+  // where (for --layout-report). expand_all unfolds every section (the layout test's second look).
+  Layout layout;
+  float run_bar_height = 56;
+  LayoutReport layout_report;
+  bool expand_all = false;
+  int inspector_seen_selection = -2;  // the Inspector unfolds when the selection changes
+  size_t compare_runs_seen = 0;       // Compare unfolds when a comparison run appears
 
   ViewOptions view;
   bool follow_selection = false;
@@ -62,8 +72,13 @@ struct UiState {
   long recorded_frames = 0;
 };
 
-// One function per panel (one file each).
+// The run bar along the top, then the two columns of folding sections (ui/columns.cpp).
 void draw_run_bar(UiState& ui, const Snapshot& s, const SendCommand& send);
+void draw_left_column(UiState& ui, const Snapshot& s, const SendCommand& send);
+void draw_right_column(UiState& ui, const Snapshot& s, const SendCommand& send);
+bool left_column_shown(const UiState& ui);
+bool right_column_shown(const UiState& ui);
+// One function per section's content (one file each).
 void draw_scenes_panel(UiState& ui, const Snapshot& s, const SendCommand& send);
 void draw_integrator_panel(UiState& ui, const Snapshot& s, const SendCommand& send);
 void draw_parameters_panel(UiState& ui, const Snapshot& s, const SendCommand& send);
@@ -73,7 +88,7 @@ void draw_inspector_panel(UiState& ui, const Snapshot& s);
 void draw_help_overlay(UiState& ui);
 void draw_record_panel(UiState& ui, const Snapshot& s, const SendCommand& send);
 void draw_compare_panel(UiState& ui, const Snapshot& s, const SendCommand& send);
-void draw_caption(const std::string& caption);  // a lesson's caption, bottom centre
+void draw_caption(const std::string& caption, const Rect& area);  // a lesson's caption
 void draw_colour_legend(const UiState& ui, const ColourScale& scale);
 // Burned into recordings with --overlay (and the window's recordings when asked).
 void draw_recording_overlay(const Snapshot& s, const EnergyHistory& history,
