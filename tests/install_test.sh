@@ -42,9 +42,10 @@ if command -v gio >/dev/null; then
   mkdir -p "$scratch/applications"
   cp "$prefix/share/applications/stepwise.desktop" "$scratch/applications/"
   update-desktop-database "$scratch/applications"
-  PATH=$prefix/bin:$PATH XDG_DATA_HOME=$scratch XDG_DATA_DIRS=$scratch gio mime \
-    application/x-stepwise | grep -q "Default application.*stepwise.desktop" ||
-    fail "stepwise.desktop is not the default application for application/x-stepwise"
+  mime=$(PATH=$prefix/bin:$PATH XDG_DATA_HOME=$scratch XDG_DATA_DIRS=$scratch \
+    XDG_CONFIG_HOME=$scratch/config XDG_CONFIG_DIRS=$scratch/config gio mime application/x-stepwise 2>&1)
+  grep -q "Default application.*stepwise.desktop" <<< "$mime" ||
+    fail "stepwise.desktop is not the default application for application/x-stepwise: $mime"
 fi
 
 # The installed program alone: the trees it was built from are hidden.

@@ -8,6 +8,8 @@
 
 #include "io/lesson.hpp"
 #include "io/scene_file.hpp"
+#include "runtime/comparison_runs.hpp"
+#include "runtime/history_ring.hpp"
 #include "runtime/lesson_player.hpp"
 #include "runtime/physics_worker.hpp"
 #include "runtime/thread_pool.hpp"
@@ -481,5 +483,65 @@ TEST_CASE("a lesson step that fails as it plays names its file and line") {
     LessonPlayer player(lesson);
     std::unique_ptr<Simulation> sim = player.start();
     CHECK_THROWS_WITH_AS(player.apply_due(sim), doctest::Contains(expected), InputError);
+  }
+}
+
+namespace {
+
+// Every option of a method moved off its default, as a user would set it.
+ParamTable changed_options(const Integrator& integrator) {
+  ParamTable set;
+  for (const Tunable& t : integrator.options()) set.set(t.name, t.value > 0 ? t.value * 1.25 : 0.125);
+  ParamTable all;
+  integrator.save_options(all);
+  if (all.has("base")) set.set("base", std::string("midpoint"));
+  return set;
+}
+
+std::string options_of(const Simulation& sim) {
+  ParamTable t;
+  const_cast<Simulation&>(sim).integrator().save_options(t);
+  std::string out;
+  for (const auto& [name, value] : t.values()) out += name + "=" + format_param_value(value) + " ";
+  return out;
+}
+
+bool same_positions(Simulation& a, Simulation& b, long steps) {
+  REQUIRE_FALSE(a.advance(steps));
+  REQUIRE_FALSE(b.advance(steps));
+  return a.world().x == b.world().x && a.world().v == b.world().v;
+}
+
+}  // namespace
+
+TEST_CASE("every integrator's options survive a save and load, a history restore and a fork") {
+  for (const std::string& name : IntegratorRegistry::instance().names()) {
+    CAPTURE(name);
+    Simulation sim = make_simulation(load_scene("kepler", {}));
+    sim.set_integrator(name);
+    const ParamTable options = changed_options(sim.integrator());
+    for (const auto& [option, value] : options.values()) sim.integrator().set_option(option, value);
+    HistoryRing history;
+    history.reset(sim.world().size());
+    REQUIRE_FALSE(sim.advance(50));
+    history.record_if_due(sim);  // step 50: a checkpoint is due
+    REQUIRE(history.size() == 1);
+    const std::string expected = options_of(sim);
+
+    // A saved scene file, read back: the options, and the same future bit for bit.
+    Simulation reloaded = make_simulation(parse_scene_toml(scene_to_toml(sim, "kepler"), "x.toml", {}));
+    CHECK(options_of(reloaded) == expected);
+    // A history checkpoint, restored.
+    const auto restored = history.restore(0);
+    CHECK(options_of(*restored) == expected);
+    // Comparison forks: the same method at the same dt, and at half the dt.
+    ComparisonRuns runs;
+    runs.add(sim, name, sim.rotation_name(), 0);
+    runs.add(sim, name, sim.rotation_name(), sim.dt() / 2);
+    CHECK(options_of(runs.run(0)) == expected);
+    CHECK(options_of(runs.run(1)) == expected);
+    Simulation fork_twin = make_simulation(parse_scene_toml(scene_to_toml(sim, "kepler"), "x.toml", {}));
+    CHECK(same_positions(sim, reloaded, 200));
+    CHECK(same_positions(*restored, fork_twin, 200));
   }
 }

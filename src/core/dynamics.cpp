@@ -211,6 +211,10 @@ void Integrator::set_option(const std::string& name, const ParamValue&) {
   throw InputError("integrator '" + info().name + "' has no option '" + name + "'");
 }
 
+void Integrator::save_options(ParamTable& out) const {
+  for (const Tunable& t : options()) out.set(t.name, t.value);
+}
+
 double option_number(const std::string& integrator, const std::string& name,
                      const ParamValue& value) {
   if (auto d = std::get_if<double>(&value)) return *d;

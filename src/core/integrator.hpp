@@ -116,6 +116,9 @@ class Integrator {
   virtual std::vector<Tunable> options() const { return {}; }
   // Throws InputError for an unknown option or a bad value.
   virtual void set_option(const std::string& name, const ParamValue& value);
+  // Every option's value, numbers and names alike (adaptive's base method), as set_option takes
+  // them: what copies and saves of a run carry. By default the numbers of options().
+  virtual void save_options(ParamTable& out) const;
   virtual IntegratorStats stats() const { return {}; }
   // Carried state (half-step velocities, step sizes) for bit-exact save and load.
   virtual void save_state(ParamTable& out) const {}

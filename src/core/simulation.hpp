@@ -57,6 +57,22 @@ class Simulation {
   ParamTable save_state() const;
   void load_state(const ParamTable& state);
 
+  // A whole run in one value: the World, the methods and their options, dt, clock, seed and
+  // carried state. Every copy of a run (history checkpoints, comparison forks, the old future)
+  // is made by copy() and make_run(), so none can leave a part behind.
+  struct Copy {
+    World world;
+    double dt = 0;
+    std::string integrator, rotation;
+    ParamTable options;  // Integrator::save_options
+    double time = 0;
+    long step = 0;
+    std::uint64_t seed = 1;
+    ParamTable state;  // save_state(); empty: start the methods afresh
+  };
+  Copy copy() const;
+  static std::unique_ptr<Simulation> make_run(const Copy& copy);
+
   EnergyReport energy();
   double dt() const { return dt_; }
   double time() const { return time_; }

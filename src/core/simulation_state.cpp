@@ -89,6 +89,30 @@ ParamTable Simulation::save_state() const {
   return out;
 }
 
+Simulation::Copy Simulation::copy() const {
+  Copy c;
+  c.world = world_;
+  c.dt = dt_;
+  c.integrator = integrator_name_;
+  c.rotation = rotation_name_;
+  integrator_->save_options(c.options);
+  c.time = time_;
+  c.step = step_;
+  c.seed = seed_;
+  c.state = save_state();
+  return c;
+}
+
+std::unique_ptr<Simulation> Simulation::make_run(const Copy& c) {
+  auto sim = std::make_unique<Simulation>(c.world, c.dt, c.integrator, c.rotation);
+  // Options first: setting some (adaptive's base) restarts what load_state then restores.
+  for (const auto& [name, value] : c.options.values()) sim->integrator().set_option(name, value);
+  sim->set_clock(c.time, c.step);
+  sim->set_seed(c.seed);
+  if (!c.state.values().empty()) sim->load_state(c.state);
+  return sim;
+}
+
 void Simulation::load_state(const ParamTable& in) {
   const auto models = in.tables("force");
   if (models.size() != world_.forces.size())

@@ -328,10 +328,11 @@ std::string scene_to_toml(Simulation& sim, const std::string& label, double dura
   out << "seed = " << sim.seed() << "\n";
   if (world.local_damping > 0)
     out << "local_damping = " << format_double(world.local_damping) << "\n";
-  const auto options = sim.integrator().options();
-  if (!options.empty()) {
+  ParamTable options;
+  sim.integrator().save_options(options);
+  if (!options.values().empty()) {
     out << "\n[integrator]\n";
-    for (const Tunable& t : options) out << t.name << " = " << format_double(t.value) << "\n";
+    write_table(out, options, "integrator");
   }
   for (int i = 0; i < world.size(); ++i) {
     out << "\n[[body]]\n";

@@ -18,16 +18,26 @@ void ComparisonRuns::add(const Simulation& main, const std::string& integrator,
     throw InputError(RotationRegistry::instance().unknown_message(rotation));
   const double step = dt > 0 ? dt : main.dt();
   if (!std::isfinite(step)) throw InputError("comparison dt must be positive");
+  Simulation::Copy copy = main.copy();
+  copy.step = 0;
+  // The same methods and step as the main run: all of it is carried, so the run continues
+  // exactly as the main one would have. Otherwise the methods start afresh from the current
+  // state, keeping the main run's options that the new method also has (BAOAB's temperature).
+  if (integrator != main.integrator_name() || rotation != main.rotation_name() ||
+      step != main.dt()) {
+    ParamTable known;
+    IntegratorRegistry::instance().make(integrator)->save_options(known);
+    ParamTable kept;
+    for (const auto& [name, value] : copy.options.values())
+      if (known.has(name)) kept.set(name, value);
+    copy.options = kept;
+    copy.state = ParamTable();
+    copy.integrator = integrator, copy.rotation = rotation, copy.dt = step;
+  }
   Run run;
-  run.sim = std::make_unique<Simulation>(main.world(), step, integrator, rotation);
-  run.sim->set_clock(main.time(), 0);
-  run.sim->set_seed(main.seed());
+  run.sim = Simulation::make_run(copy);
   run.start_time = main.time();
   run.label = label.empty() ? run_label(integrator, rotation, step) : label;
-  // The same methods and step as the main run: carry its state too, so the run continues
-  // exactly as the main one would have.
-  if (integrator == main.integrator_name() && rotation == main.rotation_name() && step == main.dt())
-    run.sim->load_state(main.save_state());
   runs_.push_back(std::move(run));
 }
 

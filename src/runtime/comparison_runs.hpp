@@ -22,6 +22,7 @@ class ComparisonRuns {
            double dt, const std::string& label = {});
   void remove(int index);  // -1: all
   size_t size() const { return runs_.size(); }
+  const Simulation& run(size_t k) const { return *runs_.at(k).sim; }
   // Steps every run up to `time` (a run that goes non-finite stops and says so).
   void advance_to(double time);
   void publish(std::vector<Snapshot>& out, std::uint64_t generation);

@@ -17,27 +17,13 @@ void HistoryRing::record_if_due(Simulation& sim) {
   if (!entries_.empty() && entries_.back().step == sim.step_count() &&
       entries_.back().time == sim.time())
     return;
-  Checkpoint c;
-  c.world = sim.world();
-  c.state = sim.save_state();
-  c.time = sim.time();
-  c.dt = sim.dt();
-  c.step = sim.step_count();
-  c.seed = sim.seed();
-  c.integrator = sim.integrator_name();
-  c.rotation = sim.rotation_name();
-  entries_.push_back(std::move(c));
+  entries_.push_back(sim.copy());
   while (entries_.size() > capacity_) entries_.pop_front();
 }
 
 std::unique_ptr<Simulation> HistoryRing::restore(std::size_t k) const {
   if (k >= entries_.size()) throw InputError("no checkpoint #" + std::to_string(k));
-  const Checkpoint& c = entries_[k];
-  auto sim = std::make_unique<Simulation>(c.world, c.dt, c.integrator, c.rotation);
-  sim->set_clock(c.time, c.step);
-  sim->set_seed(c.seed);
-  sim->load_state(c.state);
-  return sim;
+  return Simulation::make_run(entries_[k]);
 }
 
 void HistoryRing::truncate_after(std::size_t k) {
@@ -47,7 +33,7 @@ void HistoryRing::truncate_after(std::size_t k) {
 std::vector<double> HistoryRing::times() const {
   std::vector<double> out;
   out.reserve(entries_.size());
-  for (const Checkpoint& c : entries_) out.push_back(c.time);
+  for (const Simulation::Copy& c : entries_) out.push_back(c.time);
   return out;
 }
 

@@ -24,15 +24,7 @@ class HistoryRing {
   long every() const { return every_; }
 
  private:
-  struct Checkpoint {
-    World world;
-    ParamTable state;
-    double time = 0, dt = 0;
-    long step = 0;
-    std::uint64_t seed = 1;
-    std::string integrator, rotation;
-  };
-  std::deque<Checkpoint> entries_;
+  std::deque<Simulation::Copy> entries_;
   std::size_t capacity_ = 100;
   long every_ = 25;
 };

@@ -89,6 +89,11 @@ class AdaptiveStepDoubling final : public Integrator {
             {"max_step", max_step_, "largest sub-step (0: the frame step dt)"}};
   }
 
+  void save_options(ParamTable& out) const override {
+    Integrator::save_options(out);
+    out.set("base", base_name_);
+  }
+
   void set_option(const std::string& name, const ParamValue& value) override {
     if (name == "base") {
       auto text = std::get_if<std::string>(&value);
@@ -118,10 +123,12 @@ class AdaptiveStepDoubling final : public Integrator {
       throw InputError("adaptive: base '" + name +
                        "' cannot be wrapped (it keeps state between steps)");
     base_ = IntegratorRegistry::instance().make(name);
+    base_name_ = name;
     h_ = 0;
   }
 
   std::unique_ptr<Integrator> base_;
+  std::string base_name_;
   double tolerance_ = 1e-6, min_step_ = 1e-9, max_step_ = 0;
   double h_ = 0;
   IntegratorStats stats_;
