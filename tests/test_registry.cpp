@@ -56,3 +56,24 @@ TEST_CASE("live parameters are checked against their stated range in one place")
   }
   CHECK(checked > 20);
 }
+
+TEST_CASE("the gravity slider scales g along its direction: a tilted g stays tilted") {
+  ParamTable p("gravity");
+  const double angle = 20 * M_PI / 180;  // incline's g: tilted in the x-z plane
+  p.set("g", std::vector<double>{9.81 * std::sin(angle), 0.0, -9.81 * std::cos(angle)});
+  auto gravity = ForceRegistry::instance().make("gravity", p);
+  REQUIRE(gravity->tunables().size() == 1);
+  CHECK(gravity->tunables()[0].value == doctest::Approx(9.81));
+  gravity->tune("g", 3.0);
+  ParamTable saved;
+  gravity->save(saved);
+  const std::vector<double> g = saved.numbers("g");
+  CHECK(g[0] == doctest::Approx(3.0 * std::sin(angle)));
+  CHECK(g[1] == 0);
+  CHECK(g[2] == doctest::Approx(-3.0 * std::cos(angle)));
+  gravity->tune("g", 0.0);  // off, and back on: the direction is remembered
+  gravity->tune("g", 1.0);
+  ParamTable back;
+  gravity->save(back);
+  CHECK(back.numbers("g")[0] == doctest::Approx(std::sin(angle)));
+}

@@ -545,3 +545,55 @@ TEST_CASE("every integrator's options survive a save and load, a history restore
     CHECK(same_positions(*restored, fork_twin, 200));
   }
 }
+
+TEST_CASE("Reset keeps the user's integrator, dt, options and parameters; Defaults does not") {
+  PhysicsWorker worker;
+  worker.start();
+  worker.send(cmd::LoadScene{"active-brownian", {}});
+  worker.send(cmd::SetRunning{false});
+  const Snapshot loaded = wait_for(worker, [](const Snapshot& s) {
+    return s.scene_generation > 0 && !s.running;
+  });
+  const double scene_dt = loaded.dt;
+  REQUIRE(loaded.integrator == "baoab");
+  worker.send(cmd::SetIntegrator{"rk4"});
+  worker.send(cmd::SetRotation{"rk4"});
+  worker.send(cmd::SetDt{scene_dt / 2});
+  worker.send(cmd::SetIntegrator{"baoab"});
+  worker.send(cmd::SetIntegratorOption{"temperature", 0.75});
+  worker.send(cmd::StepOnce{20});
+  const Snapshot changed = wait_for(worker, [&](const Snapshot& s) { return s.step == loaded.step + 20; });
+  REQUIRE(changed.models.size() > 0);
+  int model = -1;
+  std::string tunable;
+  double value = 0;
+  for (size_t m = 0; m < changed.models.size() && model < 0; ++m)
+    if (!changed.models[m].tunables.empty()) {
+      model = int(m);
+      tunable = changed.models[m].tunables[0].name;
+      value = changed.models[m].tunables[0].value * 1.5 + 0.1;
+    }
+  REQUIRE(model >= 0);
+  worker.send(cmd::SetTunable{model, tunable, value});
+  const std::uint64_t generation = changed.scene_generation;
+  worker.send(cmd::Reset{});
+  const Snapshot reset = wait_for(worker, [&](const Snapshot& s) {
+    return s.scene_generation > generation && s.step == 0;
+  });
+  CHECK(reset.integrator == "baoab");
+  CHECK(reset.rotation == "rk4");
+  CHECK(reset.dt == scene_dt / 2);
+  double temperature = -1;
+  for (const Tunable& o : reset.integrator_options)
+    if (o.name == "temperature") temperature = o.value;
+  CHECK(temperature == 0.75);
+  CHECK(reset.models[model].tunables[0].value == value);
+  worker.send(cmd::Reset{true});
+  const Snapshot& defaults = wait_for(worker, [&](const Snapshot& s) {
+    return s.scene_generation > reset.scene_generation;
+  });
+  CHECK(defaults.dt == scene_dt);
+  CHECK(defaults.rotation == loaded.rotation);
+  CHECK(defaults.models[model].tunables[0].value != value);
+  worker.stop();
+}

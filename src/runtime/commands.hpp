@@ -18,7 +18,11 @@ struct LoadScene {
   std::string source;  // built-in name or .toml path
   std::map<std::string, ParamValue> overrides;
 };
-struct Reset {};  // rebuild the loaded scene with its current parameters
+// Back to the scene's start. Keeps what the user chose (methods, dt, integrator options, live
+// model parameters) unless scene_defaults, which rebuilds the scene exactly as it is written.
+struct Reset {
+  bool scene_defaults = false;
+};
 struct SetIntegrator { std::string name; };
 struct SetRotation { std::string name; };
 struct SetDt { double dt; };

@@ -90,11 +90,31 @@ void PhysicsWorker::iterate() {
   if (dirty_ || (running_ && now - last_publish_ >= kPublishEvery)) publish();
 }
 
+PhysicsWorker::Choices PhysicsWorker::choices() const {
+  Choices c;
+  c.integrator = sim_->integrator_name();
+  c.rotation = sim_->rotation_name();
+  c.dt = sim_->dt();
+  sim_->integrator().save_options(c.options);
+  for (const auto& model : sim_->world().forces) c.tunables.push_back(model->tunables());
+  return c;
+}
+
 void PhysicsWorker::load(const std::string& source,
-                         const std::map<std::string, ParamValue>& overrides) {
+                         const std::map<std::string, ParamValue>& overrides, const Choices* keep) {
   RunSpec spec = load_scene(source, overrides);
   check_memory(spec.setup.world, false);  // the window has no --force: a notice, not a crash
   auto sim = std::make_unique<Simulation>(make_simulation(spec));
+  if (keep) {  // before the first evaluation, so the energy ledger starts from these settings
+    sim->set_integrator(keep->integrator);
+    sim->set_rotation(keep->rotation);
+    sim->set_dt(keep->dt);
+    for (const auto& [name, value] : keep->options.values()) sim->integrator().set_option(name, value);
+    auto& forces = sim->world().forces;
+    for (size_t m = 0; m < forces.size() && m < keep->tunables.size(); ++m)
+      for (const Tunable& t : keep->tunables[m])
+        if (forces[m]->kind() != "mouse-spring") forces[m]->tune(t.name, t.value);
+  }
   sim->set_parallel(pool_.get());  // from the first evaluation, as `run --threads` does
   sim->energy();                   // evaluates once so a broken scene fails here, not mid-run
   flush_sample();
@@ -134,10 +154,12 @@ void PhysicsWorker::apply(const Command& command) {
     apply_lesson();
     return;
   }
-  if (std::holds_alternative<cmd::Reset>(command)) {
+  if (const auto* c = std::get_if<cmd::Reset>(&command)) {
     if (lesson_) return apply(cmd::PlayLesson{source_});
-    if (!source_.empty()) load(source_, overrides_);
-    return;
+    if (source_.empty()) return;
+    if (c->scene_defaults || !sim_) return load(source_, overrides_);
+    const Choices kept = choices();
+    return load(source_, overrides_, &kept);
   }
   if (const auto* c = std::get_if<cmd::SetRunning>(&command)) {
     running_ = c->running;

@@ -58,7 +58,16 @@ class PhysicsWorker {
   void run();
   void iterate();
   void apply(const Command& command);
-  void load(const std::string& source, const std::map<std::string, ParamValue>& overrides);
+  // What Reset keeps: the user's methods, dt, integrator options and live model parameters.
+  struct Choices {
+    std::string integrator, rotation;
+    double dt = 0;
+    ParamTable options;
+    std::vector<std::vector<Tunable>> tunables;  // per force model, in order
+  };
+  Choices choices() const;
+  void load(const std::string& source, const std::map<std::string, ParamValue>& overrides,
+            const Choices* keep = nullptr);
   void advance_for(Clock::duration budget);
   bool step_once();  // false if the state went non-finite
   void record_sample(const EnergyReport& report);

@@ -20,7 +20,7 @@ void draw_help_overlay(UiState& ui) {
   static const char* const rows[][2] = {
       {"Space", "run / pause"},
       {"Right arrow", "one step (pauses)"},
-      {"Backspace", "reset the scene"},
+      {"Backspace", "back to the start (keeps your integrator, dt and parameters)"},
       {"Left arrow", "back to the previous checkpoint (then change something to branch)"},
       {"R", "reset the view"},
       {"F", "follow the selected body"},

@@ -53,6 +53,12 @@ void draw_run_bar(UiState& ui, const Snapshot& s, const SendCommand& send) {
   if (ImGui::Button("Step")) send(cmd::StepOnce{1});
   ImGui::SameLine();
   if (ImGui::Button("Reset")) send(cmd::Reset{});
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Back to the start, keeping your integrator, dt and parameters (Backspace)");
+  ImGui::SameLine();
+  if (ImGui::Button("Defaults")) send(cmd::Reset{true});
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Back to the start with the scene's own integrator, dt and parameters");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(130);
   const char* pacings[] = {"real time", "as fast as possible"};

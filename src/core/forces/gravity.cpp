@@ -11,7 +11,9 @@ namespace {
 
 class Gravity final : public ForceModel {
  public:
-  explicit Gravity(const ParamTable& p) : g_(p.vec3("g", Vec3(0, 0, -9.81))) {}
+  explicit Gravity(const ParamTable& p) : g_(p.vec3("g", Vec3(0, 0, -9.81))) {
+    if (g_.norm() > 0) direction_ = g_.normalized();
+  }
   std::string kind() const override { return "gravity"; }
   std::unique_ptr<ForceModel> clone() const override { return std::make_unique<Gravity>(*this); }
 
@@ -35,10 +37,13 @@ class Gravity final : public ForceModel {
     out.set("g", std::vector<double>{g_.x(), g_.y(), g_.z()});
   }
   std::vector<Tunable> tunables() const override {
-    return {{"g", -g_.z(), "gravitational acceleration (downward, -z)", -kTunableMax, kTunableMax}};
+    return {{"g", g_.dot(direction_),
+             "gravitational acceleration along the scene's direction of gravity (-z unless tilted)",
+             -kTunableMax, kTunableMax}};
   }
+  // Scales g along its direction, so a tilted g (incline) stays tilted.
   void set_tunable(const std::string& name, double value) override {
-    if (name == "g") g_ = Vec3(0, 0, -value);
+    if (name == "g") g_ = value * direction_;
   }
 
  private:
@@ -63,6 +68,7 @@ class Gravity final : public ForceModel {
   }
 
   Vec3 g_;
+  Vec3 direction_{0, 0, -1};  // of the scene's g; kept when the slider sets its size to 0
   std::array<double, kMaxTasks> task_potential_{};  // -m g.x summed per range of bodies
 };
 
