@@ -7,6 +7,7 @@
 #include <map>
 
 #include "core/integrator.hpp"
+#include "core/limits.hpp"
 #include "core/rotation_scheme.hpp"
 #include "ui/ui_state.hpp"
 
@@ -75,14 +76,11 @@ void draw_integrator_panel(UiState& ui, const Snapshot& s, const SendCommand& se
   const std::string rotational = method_combo<RotationRegistry>("rotation", s.rotation);
   if (!rotational.empty()) send(cmd::SetRotation{rotational});
 
-  // dt: edited locally, sent on Enter; the ratio to the critical step is the stability warning.
-  // (While the field is active ImGui edits its own text buffer, so a local copy is enough.)
-  double dt_edit = s.dt;
+  // dt: sent once, on Enter or when the field loses focus, within the range every dt has.
+  double dt_edit = 0;
   ImGui::SetNextItemWidth(std::min(140.0f, ImGui::GetContentRegionAvail().x * 0.45f));
-  if (ImGui::InputDouble("dt", &dt_edit, 0, 0, "%.6g", ImGuiInputTextFlags_EnterReturnsTrue)) {
-    if (std::isfinite(dt_edit) && dt_edit > 0) send(cmd::SetDt{dt_edit});
-    else ui.notice = "dt must be a positive number";
-  }
+  if (number_field("dt", s.dt, limits::kMinDt, limits::kMaxDt, ui.field_edits, dt_edit, ui.notice))
+    send(cmd::SetDt{dt_edit});
   report_item("dt field", ui.layout_report);
   ImGui::SameLine();
   if (ImGui::SmallButton("/2")) send(cmd::SetDt{s.dt / 2});
@@ -108,10 +106,10 @@ void draw_integrator_panel(UiState& ui, const Snapshot& s, const SendCommand& se
     ImGui::Separator();
     ImGui::TextDisabled("options of %s", s.integrator.c_str());
     for (const Tunable& option : s.integrator_options) {
-      double value = option.value;
+      double value = 0;
       ImGui::SetNextItemWidth(std::min(140.0f, ImGui::GetContentRegionAvail().x * 0.45f));
-      if (ImGui::InputDouble(option.name.c_str(), &value, 0, 0, "%.6g",
-                             ImGuiInputTextFlags_EnterReturnsTrue))
+      if (number_field(option.name.c_str(), option.value, option.low, option.high, ui.field_edits,
+                       value, ui.notice))
         send(cmd::SetIntegratorOption{option.name, value});
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", option.description.c_str());
     }

@@ -42,7 +42,7 @@ bool edit_value(const std::string& name, ParamValue& value) {
 
 void draw_parameters_panel(UiState& ui, const Snapshot& s, const SendCommand& send) {
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("live: applied at once, the energy it adds is booked as work");
+  ImGui::TextDisabled("live: applied on Enter, the energy it adds is booked as work");
   ImGui::PopTextWrapPos();
   for (size_t m = 0; m < s.models.size(); ++m) {
     const ModelTunables& model = s.models[m];
@@ -50,17 +50,24 @@ void draw_parameters_panel(UiState& ui, const Snapshot& s, const SendCommand& se
     ImGui::PushID(int(m));
     if (ImGui::TreeNodeEx(model.kind.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
       for (const Tunable& t : model.tunables) {
-        double value = t.value;
+        // Typed values apply once, checked against the range (the worker checks again, as for
+        // lessons); /2 and x2 explore stiffnesses an octave at a time, one edit each.
+        ImGui::PushID(t.name.c_str());
         ImGui::SetNextItemWidth(field_width());
-        // Drag for quick exploration (Ctrl+click or double-click to type a value), held to the
-        // tunable's range; the worker checks it again (ForceModel::tune), as for lessons.
-        const float speed = float(std::max(std::abs(t.value) * 0.005, 1e-6));
-        if (ImGui::DragScalar(t.name.c_str(), ImGuiDataType_Double, &value, speed, &t.low, &t.high,
-                              "%.6g", ImGuiSliderFlags_AlwaysClamp) &&
-            std::isfinite(value))
+        double value = 0;
+        if (number_field("##value", t.value, t.low, t.high, ui.field_edits, value, ui.notice))
           send(cmd::SetTunable{int(m), t.name, value});
         if (ImGui::IsItemHovered())
           ImGui::SetTooltip("%s\nrange %.6g to %.6g", t.description.c_str(), t.low, t.high);
+        for (const double factor : {0.5, 2.0}) {
+          ImGui::SameLine();
+          const double scaled = t.value * factor;
+          if (ImGui::SmallButton(factor < 1 ? "/2" : "x2") && scaled >= t.low && scaled <= t.high)
+            send(cmd::SetTunable{int(m), t.name, scaled});
+        }
+        same_line_if_fits(ImGui::CalcTextSize(t.name.c_str()).x);
+        ImGui::TextUnformatted(t.name.c_str());
+        ImGui::PopID();
       }
       ImGui::TreePop();
     }

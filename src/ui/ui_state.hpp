@@ -10,6 +10,7 @@
 #include "runtime/snapshot.hpp"
 #include "ui/energy_history.hpp"
 #include "ui/layout.hpp"
+#include "ui/number_field.hpp"
 
 namespace stepwise {
 
@@ -44,6 +45,7 @@ struct UiState {
   int pacing = 0;  // 0 real time, 1 fastest
   float slow_motion = 1;
   double drag_stiffness = 0;  // 0: chosen from the picked body's mass
+  FieldEdits field_edits;     // numbers being typed into live fields (applied on Enter)
 
   // Scene sources.
   std::string assets_dir;
