@@ -3,8 +3,11 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <limits>
+#include <utility>
 
 #include "core/analysis.hpp"
+#include "core/integrator.hpp"
 #include "core/scene.hpp"
 
 using namespace stepwise;
@@ -74,4 +77,54 @@ TEST_CASE("the stiffest link is the one that sets the critical time step") {
   CHECK(stiffest.j == 2);
   CHECK(stiffest.omega == doctest::Approx(std::sqrt(110.0)));
   CHECK(sim.max_frequency() == stiffest.omega);
+}
+
+namespace {
+
+// The omega dt where a method's measured amplitude growth first exceeds 5% per step (bisection
+// between a stable and an unstable omega dt), or 0 / infinity if it grows everywhere / nowhere.
+double measured_limit(const std::string& name, const ParamTable& options = ParamTable()) {
+  auto grows = [&](double h) { return growth_per_step(name, h, 256, options) > 1.05; };
+  if (grows(0.05)) return 0;
+  if (!grows(50)) return std::numeric_limits<double>::infinity();
+  double low = 0.05, high = 50;
+  while (high - low > 1e-4 * high) {
+    const double mid = 0.5 * (low + high);
+    (grows(mid) ? high : low) = mid;
+  }
+  return high;
+}
+
+}  // namespace
+
+TEST_CASE("each method's stated stability limit is where its amplitude starts to grow") {
+  for (const std::string& name : IntegratorRegistry::instance().names()) {
+    CAPTURE(name);
+    const double stated = IntegratorRegistry::instance().make(name)->stability_limit();
+    if (stated == 0) {  // grows at any step (adaptive around euler only slowly)
+      CHECK(growth_per_step(name, 1.0, 256) > 1 + 1e-4);
+      CHECK(growth_per_step(name, 0.3, 256) > 1.0);
+    } else if (std::isinf(stated)) {
+      for (double h : {0.5, 3.0, 30.0, 300.0}) CHECK(growth_per_step(name, h, 256) <= 1 + 1e-6);
+    } else {
+      CHECK(measured_limit(name) == doctest::Approx(stated).epsilon(0.02));
+    }
+  }
+  // Newmark's limit follows its options: Fox-Goodwin (beta 1/12) at sqrt(6), beta 0.05 at
+  // 1/sqrt(0.2); gamma below 1/2 grows at any step.
+  for (const auto& [beta, gamma] :
+       {std::pair{1.0 / 12, 0.5}, std::pair{0.05, 0.5}, std::pair{0.1, 0.4}}) {
+    CAPTURE(beta);
+    ParamTable options;
+    options.set("beta", beta);
+    options.set("gamma", gamma);
+    auto newmark = IntegratorRegistry::instance().make("newmark");
+    newmark->set_option("beta", beta);
+    newmark->set_option("gamma", gamma);
+    const double stated = newmark->stability_limit();
+    if (stated == 0)
+      CHECK(growth_per_step("newmark", 1.0, 256, options) > 1.0);
+    else
+      CHECK(measured_limit("newmark", options) == doctest::Approx(stated).epsilon(0.02));
+  }
 }

@@ -137,6 +137,7 @@ TEST_CASE("a diverging run pauses and names the step and the body") {
   PhysicsWorker worker;
   worker.start();
   worker.send(cmd::LoadScene{"oscillator", {}});
+  worker.send(cmd::SetBlowupLimit{0});  // no pause on the way: the non-finite state stops it
   worker.send(cmd::SetIntegrator{"leapfrog"});
   worker.send(cmd::SetDt{2.5});
   worker.send(cmd::SetPacing{Pacing::Fastest, 1});
@@ -595,5 +596,65 @@ TEST_CASE("Reset keeps the user's integrator, dt, options and parameters; Defaul
   CHECK(defaults.dt == scene_dt);
   CHECK(defaults.rotation == loaded.rotation);
   CHECK(defaults.models[model].tunables[0].value != value);
+  worker.stop();
+}
+
+TEST_CASE("a run whose energy blows up pauses and names the step and body; the gauge saw it") {
+  PhysicsWorker worker;
+  worker.start();
+  // The oscillator's spring turned up to k = 1e12 in the Parameters panel, dt kept: omega dt =
+  // 1e4, far above Verlet's limit of 2.
+  worker.send(cmd::LoadScene{"oscillator", {}});
+  worker.send(cmd::SetRunning{false});
+  const Snapshot loaded = wait_for(worker, [](const Snapshot& s) {
+    return s.scene_generation > 0 && !s.running;
+  });
+  int spring = -1;
+  for (size_t m = 0; m < loaded.models.size(); ++m)
+    for (const Tunable& t : loaded.models[m].tunables)
+      if (t.name == "k") spring = int(m);
+  REQUIRE(spring >= 0);
+  worker.send(cmd::SetTunable{spring, "k", 1e12});
+  worker.send(cmd::SetPacing{Pacing::Fastest, 1});
+  worker.send(cmd::SetRunning{true});
+  const Snapshot paused = wait_for(worker, [](const Snapshot& s) {
+    return !s.running && !s.error.empty();
+  });
+  CHECK(paused.error.find("energy blow-up at step ") == 0);
+  CHECK(paused.error_body == 0);
+  CHECK(paused.error_step > 0);
+  CHECK(paused.error_step < loaded.step + 100);  // at once, not at 5e26
+  CHECK(std::abs(paused.energy.energy_error) > 1e3);
+  CHECK(std::isfinite(paused.energy.energy_error));
+  CHECK(paused.omega_worst * paused.dt > paused.stability_limit);
+  CHECK(paused.stability_limit == 2);
+  // Run again: it goes on (the user may want to watch it diverge), without pausing at every
+  // step, until the state is non-finite (energy grows ~1e8 times a step).
+  worker.send(cmd::SetRunning{true});
+  const long at = paused.step;
+  const Snapshot on = wait_for(worker, [&](const Snapshot& s) { return s.step > at + 3; });
+  CHECK(on.error.find("energy blow-up") == std::string::npos);
+  worker.stop();
+}
+
+TEST_CASE("the stability gauge keeps the worst omega over recent steps, not the instant") {
+  PhysicsWorker worker;
+  worker.start();
+  // An eccentric Kepler orbit: omega peaks at pericentre and is small out at apocentre.
+  worker.send(cmd::LoadScene{"kepler", {{"e", ParamValue(0.9)}}});
+  worker.send(cmd::SetRunning{false});
+  worker.send(cmd::SetDt{0.05});
+  double worst = 0;
+  bool saw_calm_after_peak = false;
+  for (int k = 0; k < 200 && !saw_calm_after_peak; ++k) {
+    worker.send(cmd::StepOnce{5});
+    const Snapshot s = wait_for(worker, [&](const Snapshot& x) { return x.step >= 5 * (k + 1); });
+    CHECK(s.omega_worst >= s.omega_now);
+    CHECK(s.omega_worst >= worst);  // within 1000 steps nothing is forgotten
+    worst = std::max(worst, s.omega_now);
+    // Out at apocentre: the gauge still reads the pericentre's frequency (sampled every step).
+    if (s.omega_worst > 10 * s.omega_now) saw_calm_after_peak = true;
+  }
+  CHECK(saw_calm_after_peak);
   worker.stop();
 }

@@ -36,7 +36,8 @@ Reversibility reversibility(const World& world, double dt, const std::string& in
   return out;
 }
 
-double growth_per_step(const std::string& integrator, double omega_dt, int steps) {
+double growth_per_step(const std::string& integrator, double omega_dt, int steps,
+                       const ParamTable& options) {
   // A unit mass on a unit spring (omega = 1) anchored at the origin.
   World world;
   BodySpec body;
@@ -51,6 +52,7 @@ double growth_per_step(const std::string& integrator, double omega_dt, int steps
   spring.set("link", std::vector<ParamTable>{link});
   world.add_force(ForceRegistry::instance().make("spring", spring));
   Simulation sim(std::move(world), omega_dt, integrator, "buss2");
+  for (const auto& [name, value] : options.values()) sim.integrator().set_option(name, value);
   auto amplitude = [&] {
     const double x = sim.world().x(0, 0), v = sim.world().v(0, 0);
     return std::sqrt(x * x + v * v);

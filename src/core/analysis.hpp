@@ -23,6 +23,7 @@ Reversibility reversibility(const World& world, double dt, const std::string& in
 // Amplitude growth per step on the test oscillator x'' = -omega^2 x at omega*dt = h: the
 // geometric mean over `steps` steps of the change in sqrt(x^2 + (v/omega)^2). Above 1 the
 // method is unstable there (explicit Euler everywhere, central differences beyond h = 2).
-double growth_per_step(const std::string& integrator, double omega_dt, int steps = 64);
+double growth_per_step(const std::string& integrator, double omega_dt, int steps = 64,
+                       const ParamTable& options = ParamTable());
 
 }  // namespace stepwise

@@ -113,6 +113,10 @@ class Integrator {
   // Whether it reads the committed evaluations' powers (Dynamics::start_powers, end_accel);
   // methods that book their kicks exactly (Verlet's family) do not, so they are not computed.
   virtual bool reads_committed_powers() const { return true; }
+  // The largest omega * dt at which the method keeps an undamped oscillator x'' = -omega^2 x from
+  // growing: 0 if it grows at any step (explicit Euler), infinity if never (implicit Euler). The
+  // stability gauge reads it; a test checks it against the method's measured amplification.
+  virtual double stability_limit() const = 0;
   virtual std::vector<Tunable> options() const { return {}; }
   // Throws InputError for an unknown option or a bad value.
   virtual void set_option(const std::string& name, const ParamValue& value);

@@ -20,6 +20,10 @@ struct LoadScene {
 };
 // Back to the scene's start. Keeps what the user chose (methods, dt, integrator options, live
 // model parameters) unless scene_defaults, which rebuilds the scene exactly as it is written.
+// Pause the run when |relative energy error| passes `limit` (0: never), as on a non-finite state.
+struct SetBlowupLimit {
+  double limit;
+};
 struct Reset {
   bool scene_defaults = false;
 };
@@ -66,6 +70,6 @@ using Command = std::variant<cmd::LoadScene, cmd::Reset, cmd::SetIntegrator, cmd
                              cmd::AddComparison, cmd::RemoveComparison, cmd::RunConvergence,
                              cmd::RunReversibility, cmd::PlayLesson, cmd::Rewind,
                              cmd::RestoreCheckpoint, cmd::SetReference,
-                             cmd::SetSnapshotDetail>;
+                             cmd::SetSnapshotDetail, cmd::SetBlowupLimit>;
 
 }  // namespace stepwise

@@ -134,10 +134,12 @@ void PhysicsWorker::load(const std::string& source,
   error_.clear();
   error_step_ = -1;
   error_body_ = -1;
+  blown_up_ = false;
   ++generation_;
   reanchor();
   record_sample(sim_->energy());
   flush_sample();
+  note_omega(sim_->step_count(), sim_->max_frequency());  // the start counts (Kepler's pericentre)
 }
 
 void PhysicsWorker::apply(const Command& command) {
@@ -162,8 +164,16 @@ void PhysicsWorker::apply(const Command& command) {
     return load(source_, overrides_, &kept);
   }
   if (const auto* c = std::get_if<cmd::SetRunning>(&command)) {
+    if (c->running && blown_up_ && error_body_ >= 0) error_.clear(), error_body_ = -1;
     running_ = c->running;
     reanchor();
+    return;
+  }
+  if (const auto* c = std::get_if<cmd::SetBlowupLimit>(&command)) {
+    if (!(c->limit >= 0) || !std::isfinite(c->limit))
+      throw InputError("the energy blow-up limit must be a number >= 0 (0: never pause)");
+    blowup_limit_ = c->limit;
+    blown_up_ = false;
     return;
   }
   if (const auto* c = std::get_if<cmd::SetPacing>(&command)) {
@@ -299,7 +309,11 @@ void PhysicsWorker::apply(const Command& command) {
             sim.edit([&](World& w) { w.forces.erase(w.forces.begin() + index); });
             drag_model_ = -1;
           },
-          [](const auto&) {},
+          // Handled above, before a scene is needed. No catch-all: a command without a handler
+          // does not compile.
+          [](const cmd::LoadScene&) {}, [](const cmd::PlayLesson&) {}, [](const cmd::Reset&) {},
+          [](const cmd::SetRunning&) {}, [](const cmd::SetPacing&) {},
+          [](const cmd::SetBlowupLimit&) {},
       },
       command);
 }
@@ -396,7 +410,48 @@ bool PhysicsWorker::step_once() {
   if (lesson_) apply_lesson();
   if (comparisons_.size()) comparisons_.advance_to(sim_->time());
   if (vtk_ && sim_->step_count() % vtk_every_ == 0) vtk_->write_frame(*sim_);
-  record_sample(sim_->energy());
+  const EnergyReport energy = sim_->energy();
+  record_sample(energy);
+  note_omega(sim_->step_count(), sim_->max_frequency());  // every step: peaks fall between frames
+  return !blew_up(energy.energy_error);
+}
+
+void PhysicsWorker::note_omega(long step, double omega) {
+  // A new scene, or a step back in time (history): the old frequencies are not this run's.
+  if (omega_generation_ != generation_ ||
+      (!recent_omega_.empty() && recent_omega_.back().first > step))
+    recent_omega_.clear();
+  omega_generation_ = generation_;
+  recent_omega_.emplace_back(step, omega);
+  while (recent_omega_.front().first < step - kRecentSteps) recent_omega_.pop_front();
+}
+
+void PhysicsWorker::widen_to_recent_worst(Snapshot& s) {
+  note_omega(s.step, s.omega_now);
+  for (const auto& [step, omega] : recent_omega_) s.omega_worst = std::max(s.omega_worst, omega);
+}
+
+bool PhysicsWorker::blew_up(double energy_error) {
+  // Once per crossing: Run goes on from here if the user wants to watch it diverge.
+  const bool over = blowup_limit_ > 0 && !(std::abs(energy_error) <= blowup_limit_);
+  if (!over || blown_up_) {
+    blown_up_ = over;
+    return false;
+  }
+  blown_up_ = true;
+  int fastest = 0;
+  const World& w = sim_->world();
+  for (int i = 1; i < w.size(); ++i)
+    if (w.v.col(i).squaredNorm() > w.v.col(fastest).squaredNorm()) fastest = i;
+  running_ = false;
+  dirty_ = true;
+  error_ = "energy blow-up at step " + std::to_string(sim_->step_count()) +
+           ": relative energy error " + format_double(energy_error) + " passed " +
+           format_double(blowup_limit_) + " (fastest body: " + std::to_string(fastest) +
+           "). Is dt above the method's stability limit? Run continues";
+  error_step_ = sim_->step_count();
+  error_body_ = w.size() ? fastest : -1;
+  flush_sample();
   return true;
 }
 
@@ -508,6 +563,8 @@ void PhysicsWorker::publish() {
     s.builtin = spec_->builtin.value_or("");
     s.scene_parameters = scene_parameters_;
     fill_snapshot(*sim_, s, snapshot_contacts_, snapshot_inspected_);
+    widen_to_recent_worst(s);
+    s.blowup_limit = blowup_limit_;
   }
   flush_sample();
   snapshots_.publish();

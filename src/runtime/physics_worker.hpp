@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -59,6 +60,9 @@ class PhysicsWorker {
   void iterate();
   void apply(const Command& command);
   // What Reset keeps: the user's methods, dt, integrator options and live model parameters.
+  bool blew_up(double energy_error);
+  void note_omega(long step, double omega);
+  void widen_to_recent_worst(Snapshot& s);  // pauses (once per crossing) past blowup_limit_
   struct Choices {
     std::string integrator, rotation;
     double dt = 0;
@@ -128,6 +132,14 @@ class PhysicsWorker {
   std::string error_;
   long error_step_ = -1;
   int error_body_ = -1;
+  // Energy blow-up: pause when |relative energy error| passes the limit (0: never).
+  double blowup_limit_ = 1e3;
+  bool blown_up_ = false;  // past the limit already (paused once for it)
+  // The stiffest frequency at each publish over the last kRecentSteps steps (the gauge shows
+  // the worst: a Kepler orbit's pericentre, not the calm after it).
+  static constexpr long kRecentSteps = 1000;
+  std::deque<std::pair<long, double>> recent_omega_;
+  std::uint64_t omega_generation_ = 0;
   int drag_model_ = -1;  // index of the mouse spring in world.forces, -1 when not dragging
   EnergySample pending_sample_;
   bool has_pending_sample_ = false;

@@ -172,7 +172,8 @@ void fill_snapshot(Simulation& sim, Snapshot& out, bool with_contacts, int inspe
   out.rotation = sim.rotation_name();
   out.dt = sim.dt();
   const Simulation::Stiffest stiffest = sim.stiffest();
-  out.dt_critical = stiffest.omega > 0 ? 2.0 / stiffest.omega : 0.0;
+  out.omega_now = out.omega_worst = stiffest.omega;  // the worker widens the worst over time
+  out.stability_limit = sim.integrator().stability_limit();
   out.stiffest_i = stiffest.i;
   out.stiffest_j = stiffest.j;
   out.time = sim.time();

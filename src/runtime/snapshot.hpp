@@ -55,8 +55,12 @@ struct Snapshot {
   std::uint64_t scene_generation = 0;  // changes when a scene is (re)loaded
   std::string label, source;
   std::string integrator, rotation;
-  double dt = 0, dt_critical = 0;        // 2 / omega_max (0: no stiffness)
-  int stiffest_i = -1, stiffest_j = -1;  // the bodies that set omega_max
+  double dt = 0;
+  // Stability: the stiffest frequency now and the worst over the last kRecentSteps steps (0: no
+  // stiffness), and the method's largest stable omega dt (0: grows at any dt; inf: never grows).
+  double omega_now = 0, omega_worst = 0, stability_limit = 2;
+  double blowup_limit = 0;               // the run pauses when |energy error| passes it (0: never)
+  int stiffest_i = -1, stiffest_j = -1;  // the bodies that set omega_now
   double time = 0;
   long step = 0;
   bool running = false;

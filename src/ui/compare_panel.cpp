@@ -203,8 +203,7 @@ void stability_section(UiState& ui, const Snapshot& s) {
   o.height = 200;
   o.x_label = "omega dt";
   o.y_label = "amplitude growth per step on x'' = -omega^2 x (1 = neutral)";
-  if (s.dt_critical > 0)
-    o.markers.push_back({2 * s.dt / s.dt_critical, "this scene: omega_max dt"});
+  if (s.omega_worst > 0) o.markers.push_back({s.omega_worst * s.dt, "this scene: omega dt"});
   plot("stability", series, o);
   if (!computing.empty()) ImGui::TextDisabled("computing: %s", computing.c_str());
 }

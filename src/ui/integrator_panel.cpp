@@ -59,6 +59,35 @@ void describe(const MethodInfo& info) {
   ImGui::PopTextWrapPos();
 }
 
+// The stability gauge: the worst omega dt over recent steps against the method's own limit on
+// an undamped oscillator (explicit Euler has none below which it is stable; implicit methods
+// have no upper one).
+void draw_stability_gauge(const Snapshot& s) {
+  const ImVec4 red(1.0f, 0.3f, 0.25f, 1), amber(1.0f, 0.72f, 0.2f, 1), green(0.55f, 0.85f, 0.55f, 1);
+  const double omega = s.omega_worst, omega_dt = omega * s.dt, limit = s.stability_limit;
+  ImGui::PushTextWrapPos(0);
+  if (!(omega > 0)) {
+    ImGui::TextDisabled("no stiffness: no stability limit on dt");
+  } else if (limit == 0) {
+    ImGui::TextColored(red, "%s grows on any oscillation, at any dt (omega dt = %.3g)",
+                       s.integrator.c_str(), omega_dt);
+  } else if (std::isinf(limit)) {
+    ImGui::TextColored(green, "%s is stable at any dt (omega dt = %.3g; accuracy wants it << 1)",
+                       s.integrator.c_str(), omega_dt);
+  } else {
+    const double ratio = omega_dt / limit;
+    ImGui::TextColored(ratio > 1 ? red : ratio > 0.5 ? amber : green,
+                       "omega dt = %.3g of %.3g: %.0f%% of %s's limit", omega_dt, limit,
+                       100 * ratio, s.integrator.c_str());
+    ImGui::TextDisabled("largest stable dt = %.4g", limit / omega);
+  }
+  if (omega > 0 && ImGui::IsItemHovered())
+    ImGui::SetTooltip("omega: the stiffest frequency, worst over the last 1000 steps\n"
+                      "(now %.4g, worst %.4g). Amber above half the limit, red above it.",
+                      s.omega_now, s.omega_worst);
+  ImGui::PopTextWrapPos();
+}
+
 // Combo width leaving room for its label on the same line.
 void fit_combo(const char* label) {
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(label).x -
@@ -86,21 +115,15 @@ void draw_integrator_panel(UiState& ui, const Snapshot& s, const SendCommand& se
   if (ImGui::SmallButton("/2")) send(cmd::SetDt{s.dt / 2});
   ImGui::SameLine();
   if (ImGui::SmallButton("x2")) send(cmd::SetDt{s.dt * 2});
-  ImGui::PushTextWrapPos(0);
-  if (s.dt_critical > 0) {
-    const double ratio = s.dt / s.dt_critical;
-    const ImVec4 colour = ratio > 1    ? ImVec4(1.0f, 0.3f, 0.25f, 1)
-                          : ratio > 0.5 ? ImVec4(1.0f, 0.72f, 0.2f, 1)
-                                        : ImVec4(0.55f, 0.85f, 0.55f, 1);
-    ImGui::TextColored(colour, "dt / dt_crit = %.3f", ratio);
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("Central differences (Verlet, leapfrog) are stable below 1.\n"
-                        "Amber above 0.5, red above 1.");
-    ImGui::TextDisabled("critical dt = 2/omega_max = %.4g", s.dt_critical);
-  } else {
-    ImGui::TextDisabled("no stiffness: no critical time step");
-  }
-  ImGui::PopTextWrapPos();
+  draw_stability_gauge(s);
+  ImGui::SetNextItemWidth(std::min(140.0f, ImGui::GetContentRegionAvail().x * 0.45f));
+  double limit = 0;
+  if (number_field("pause if |error| >", s.blowup_limit, 0, 1e300, ui.field_edits, limit,
+                   ui.notice))
+    send(cmd::SetBlowupLimit{limit});
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("The run pauses when the relative energy error passes this (0: never),\n"
+                      "as it does when the state goes non-finite. Run again to go on.");
 
   if (!s.integrator_options.empty()) {
     ImGui::Separator();

@@ -76,7 +76,16 @@ void draw_run_bar(UiState& ui, const Snapshot& s, const SendCommand& send) {
                 s.step, s.steps_per_second, s.realtime_factor);
   same_line_if_fits(ImGui::CalcTextSize(clock).x);
   ImGui::TextUnformatted(clock);
-  // A message goes beside the clock if it fits, else on a line of its own, wrapped.
+  // A message goes beside the clock if it fits, else on a line of its own, wrapped. Above the
+  // method's stability limit the run bar says so, whatever else it has to say.
+  const double omega_dt = s.omega_worst * s.dt;
+  if (s.error.empty() && s.stability_limit > 0 && omega_dt > s.stability_limit) {
+    char warning[200];
+    std::snprintf(warning, sizeof warning, "dt is above %s's stability limit: omega dt = %.3g > %.3g",
+                  s.integrator.c_str(), omega_dt, s.stability_limit);
+    same_line_if_fits(ImGui::CalcTextSize(warning).x + 16);
+    ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.2f, 1.0f), "  %s", warning);
+  }
   const std::string& message = s.error.empty() ? ui.notice : s.error;
   if (!message.empty()) {
     same_line_if_fits(ImGui::CalcTextSize(message.c_str()).x + 16);

@@ -1,5 +1,6 @@
 // Adaptive step doubling: one step of h against two of h/2 with a base method; the difference
 // estimates the local error and sets the next sub-step, h_new = h (tol/e)^(1/(p+1)).
+#include <limits>
 #include <algorithm>
 #include <cmath>
 
@@ -13,6 +14,12 @@ class AdaptiveStepDoubling final : public Integrator {
  public:
   AdaptiveStepDoubling() { set_base("euler"); }
 
+  // Sub-steps shrink until the error estimate passes, so no frame step is too large for a base
+  // that is stable at small steps; a base that grows at any step (euler, midpoint) still grows,
+  // only slowly.
+  double stability_limit() const override {
+    return base_->stability_limit() == 0 ? 0.0 : std::numeric_limits<double>::infinity();
+  }
   MethodInfo info() const override {
     MethodInfo base = base_->info();
     return {"adaptive",

@@ -11,6 +11,8 @@ namespace {
 
 class Baoab final : public Integrator {
  public:
+  // The B-A-B parts are velocity Verlet: w h < 2 (the O part only damps).
+  double stability_limit() const override { return 2.0; }
   MethodInfo info() const override {
     return {"baoab", 2, false, friction_ == 0, 1,
             "BAOAB Langevin dynamics: B (half kick), A (half drift), O (friction and noise, "

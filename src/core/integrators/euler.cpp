@@ -6,6 +6,8 @@ namespace {
 
 class ExplicitEuler final : public Integrator {
  public:
+  // Amplification |1 + i w h| > 1: unstable on oscillations at any step.
+  double stability_limit() const override { return 0.0; }
   MethodInfo info() const override {
     return {"euler", 1, false, false, 1,
             "Explicit Euler: both updates use the start-of-step state. Unstable for undamped "

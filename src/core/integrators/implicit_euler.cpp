@@ -1,5 +1,6 @@
 // Backward (implicit) Euler, solved for v(n+1) by Newton-Raphson: first order, unconditionally
 // stable and strongly damping, the method of choice for stiff springs in games.
+#include <limits>
 #include "core/integrators/newton.hpp"
 
 namespace stepwise {
@@ -7,6 +8,8 @@ namespace {
 
 class ImplicitEuler final : public Integrator {
  public:
+  // A-stable: |1 / (1 - i w h)| < 1 at any step.
+  double stability_limit() const override { return std::numeric_limits<double>::infinity(); }
   MethodInfo info() const override {
     return {"implicit-euler", 1, true, false, 1,
             "Backward Euler: forces at the end of the step, found by Newton-Raphson. First order, "

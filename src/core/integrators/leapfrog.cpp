@@ -7,6 +7,8 @@ namespace {
 
 class Leapfrog final : public Integrator {
  public:
+  // Central differences: stable for w h < 2.
+  double stability_limit() const override { return 2.0; }
   MethodInfo info() const override {
     return {"leapfrog",
             2,

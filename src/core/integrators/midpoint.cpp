@@ -6,6 +6,8 @@ namespace {
 
 class Midpoint final : public Integrator {
  public:
+  // |1 + z + z^2/2| = sqrt(1 + (w h)^4 / 4) > 1 on z = i w h: grows at any step.
+  double stability_limit() const override { return 0.0; }
   MethodInfo info() const override {
     return {"midpoint", 2, false, false, 2,
             "Explicit midpoint (RK2): take half an Euler step, evaluate there, then take the full "

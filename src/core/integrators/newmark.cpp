@@ -1,6 +1,7 @@
 // Newmark-beta: the implicit family of the DEM lecture; beta = 1/4, gamma = 1/2 (average
 // acceleration) is unconditionally stable and second order. The residual r = f - M a is driven to
 // zero by Newton-Raphson with a sparse LU solve.
+#include <limits>
 #include <cmath>
 
 #include "core/integrators/newton.hpp"
@@ -10,6 +11,13 @@ namespace {
 
 class Newmark final : public Integrator {
  public:
+  // Undamped oscillator: unconditionally stable for 2 beta >= gamma >= 1/2; for gamma >= 1/2 and
+  // smaller beta, w h <= 1 / sqrt(gamma / 2 - beta); for gamma < 1/2 unstable (Hughes, 1987).
+  double stability_limit() const override {
+    if (gamma_ < 0.5) return 0.0;
+    if (2 * beta_ >= gamma_) return std::numeric_limits<double>::infinity();
+    return 1.0 / std::sqrt(0.5 * gamma_ - beta_);
+  }
   MethodInfo info() const override {
     const bool second = std::abs(gamma_ - 0.5) < 1e-15;
     return {"newmark", second ? 2 : 1, true, false, 1,

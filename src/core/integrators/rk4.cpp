@@ -1,4 +1,5 @@
 // Classical fourth-order Runge-Kutta on (x, v).
+#include <cmath>
 #include "core/integrator.hpp"
 
 namespace stepwise {
@@ -6,6 +7,8 @@ namespace {
 
 class RungeKutta4 final : public Integrator {
  public:
+  // The RK4 stability region meets the imaginary axis at 2 sqrt(2).
+  double stability_limit() const override { return 2.0 * std::sqrt(2.0); }
   MethodInfo info() const override {
     return {"rk4", 4, false, false, 4,
             "Classical Runge-Kutta: four derivative evaluations combined with weights 1/6, 1/3, "

@@ -6,6 +6,8 @@ namespace {
 
 class SymplecticEuler final : public Integrator {
  public:
+  // Stable for w h < 2 (as central differences).
+  double stability_limit() const override { return 2.0; }
   MethodInfo info() const override {
     return {"symplectic-euler", 1, false, true, 1,
             "Semi-implicit Euler: update the velocity, then move with the new velocity. First "
