@@ -195,7 +195,7 @@ TEST_CASE("hostile files are refused with the file and line, before they can cra
                        doctest::Contains("caption is 20000 characters; at most 1000"), InputError);
   // A clock, step or dt that means nothing.
   CHECK_THROWS_WITH_AS(parse_scene_toml("[scene]\nbuiltin = \"kepler\"\ntime = nan\n", "t.toml"),
-                       doctest::Contains("t.toml:1 [scene]: time: must be"), InputError);
+                       doctest::Contains("t.toml:3 [scene]: time: must be"), InputError);
   CHECK_THROWS_WITH_AS(parse_scene_toml("[scene]\nbuiltin = \"kepler\"\nstep = 1e308\n", "t.toml"),
                        doctest::Contains("step: must be a whole number"), InputError);
   CHECK_THROWS_WITH_AS(parse_scene_toml("[scene]\nbuiltin = \"kepler\"\ndt = 0\n", "t.toml"),

@@ -12,8 +12,14 @@ const ParamValue* ParamTable::find(const std::string& key) const {
   return &it->second;
 }
 
+const std::string& ParamTable::where(const std::string& key) const {
+  const auto it = key_where_.find(key);
+  return it != key_where_.end() ? it->second : where_;
+}
+
 void ParamTable::type_error(const std::string& key, const char* wanted) const {
-  throw InputError(where_ + (where_.empty() ? "" : ": ") + "'" + key + "' must be " + wanted);
+  const std::string& at = where(key);
+  throw InputError(at + (at.empty() ? "" : ": ") + "'" + key + "' must be " + wanted);
 }
 
 double ParamTable::number(const std::string& key) const {
@@ -30,7 +36,7 @@ double ParamTable::number(const std::string& key, double fallback) const {
 int ParamTable::index(const std::string& key) const {
   const double v = number(key);
   if (!(v >= -1 && v <= 2147483647.0) || v != std::floor(v))
-    throw InputError(where_ + (where_.empty() ? "" : ": ") + key +
+    throw InputError(where(key) + (where(key).empty() ? "" : ": ") + key +
                      ": must be a body index, a whole number from 0 (got " + format_double(v) +
                      ")");
   return static_cast<int>(v);
@@ -85,7 +91,7 @@ std::vector<ParamTable> ParamTable::tables(const std::string& key) const {
 void ParamTable::reject_unused() const {
   for (const auto& [key, value] : values_)
     if (!used_.count(key))
-      throw InputError(where_ + (where_.empty() ? "" : ": ") + "unknown key '" + key + "'");
+      throw InputError(where(key) + (where(key).empty() ? "" : ": ") + "unknown key '" + key + "'");
 }
 
 std::vector<double> flatten(const Positions& m) {

@@ -35,6 +35,10 @@ class ParamTable {
   const std::map<std::string, ParamValue>& values() const { return values_; }
   const std::string& where() const { return where_; }
   void set_where(std::string where) { where_ = std::move(where); }
+  // Where one key was written (a file's line of that key, not its table's), for messages about
+  // its value; the table's place when not known.
+  const std::string& where(const std::string& key) const;
+  void set_where(const std::string& key, std::string where) { key_where_[key] = std::move(where); }
 
   // Typed reads; each marks the key used so leftovers can be reported as unknown.
   double number(const std::string& key) const;
@@ -58,6 +62,7 @@ class ParamTable {
   [[noreturn]] void type_error(const std::string& key, const char* wanted) const;
   std::map<std::string, ParamValue> values_;
   std::string where_;
+  std::map<std::string, std::string> key_where_;
   mutable std::map<std::string, bool> used_;
 };
 

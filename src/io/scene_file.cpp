@@ -29,8 +29,10 @@ ParamTable to_table(const toml::table& table, const std::string& source, const s
     throw InputError(located(source, table) + ": tables nested more than " +
                      std::to_string(kMaxNesting) + " deep");
   ParamTable out(located(source, table) + " " + where);
-  for (const auto& [key, node] : table)
+  for (const auto& [key, node] : table) {
     out.set(std::string(key.str()), to_param(node, source, std::string(key.str()), depth + 1));
+    out.set_where(std::string(key.str()), located(source, node) + " " + where);
+  }
   return out;
 }
 
@@ -244,6 +246,11 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
                      [&] { spec.setup.world.add_force(ForceRegistry::instance().make(model, t)); });
       t.reject_unused();
     }
+    // An empty file, a folder's stray .toml or a scene that forgot its bodies: say so, rather
+    // than open an empty world.
+    if (bodies.empty())
+      throw InputError(source + ": no bodies: a scene file lists [[body]] tables or names a " +
+                       "built-in scene ([scene] builtin = \"name\")");
     for (size_t m = 0; m < forces.size(); ++m)
       located_errors(forces[m], source,
                      [&] { spec.setup.world.forces[m]->validate(spec.setup.world); });
@@ -259,19 +266,19 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
                      RotationRegistry::instance().unknown_message(spec.setup.rotation));
   // Checked before any cast: a saved clock, step or seed that means nothing is refused.
   const std::string at = scene.where();
-  spec.setup.dt = limits::dt(at + ": dt", scene.number("dt", spec.setup.dt));
-  spec.setup.duration =
-      limits::duration(at + ": duration", scene.number("duration", spec.setup.duration));
-  spec.time = limits::checked(at + ": time", scene.number("time", 0.0), -limits::kMaxTime,
-                              limits::kMaxTime);
-  spec.step = static_cast<long>(
-      limits::checked(at + ": step", scene.number("step", 0.0), 0, limits::kMaxSteps, true));
-  spec.seed = static_cast<std::uint64_t>(
-      limits::checked(at + ": seed", scene.number("seed", 1.0), 0, limits::kMaxSeed, true));
+  spec.setup.dt = limits::dt(scene.where("dt") + ": dt", scene.number("dt", spec.setup.dt));
+  spec.setup.duration = limits::duration(scene.where("duration") + ": duration",
+                                         scene.number("duration", spec.setup.duration));
+  spec.time = limits::checked(scene.where("time") + ": time", scene.number("time", 0.0),
+                              -limits::kMaxTime, limits::kMaxTime);
+  spec.step = static_cast<long>(limits::checked(
+      scene.where("step") + ": step", scene.number("step", 0.0), 0, limits::kMaxSteps, true));
+  spec.seed = static_cast<std::uint64_t>(limits::checked(
+      scene.where("seed") + ": seed", scene.number("seed", 1.0), 0, limits::kMaxSeed, true));
   if (scene.has("local_damping")) {
     spec.setup.world.local_damping = scene.number("local_damping");
     if (!(spec.setup.world.local_damping >= 0 && spec.setup.world.local_damping < 1))
-      throw InputError(source + " [scene]: local_damping must be in [0, 1)");
+      throw InputError(scene.where("local_damping") + ": local_damping must be in [0, 1)");
   }
   for (const auto& [key, value] : options.values()) spec.setup.integrator_options.set(key, value);
   scene.reject_unused();
