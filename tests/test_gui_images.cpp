@@ -260,7 +260,7 @@ TEST_CASE("record: frame count and duration follow simulated time; bad output fa
   CHECK(probe.find("codec_name=h264") != std::string::npos);
   CHECK(probe.find("pix_fmt=yuv420p") != std::string::npos);
   CHECK(probe.find("width=320") != std::string::npos);
-  CHECK(probe.find("nb_read_frames=61") != std::string::npos);  // t = 0, 1/30, ..., 2
+  CHECK(probe.find("nb_read_frames=60") != std::string::npos);  // t = 0, 1/30, ..., 59/30
   // Slow motion: 0.5 s of simulated time spread over 2 s of video.
   REQUIRE(
       std::system((kBinary + " record kepler --seconds 0.5 --slow-motion 0.25 --size 320x240 -o " +
@@ -269,7 +269,7 @@ TEST_CASE("record: frame count and duration follow simulated time; bad output fa
   CHECK(run_capture("ffprobe -v error -count_frames -select_streams v:0 -show_entries "
                     "stream=nb_read_frames -of default=nw=1 " +
                     video)
-            .find("nb_read_frames=61") != std::string::npos);
+            .find("nb_read_frames=60") != std::string::npos);
   // Problems are reported before any simulation work, with exit code 2.
   CHECK(WEXITSTATUS(std::system(
             (kBinary + " record kepler -o /nonexistent/dir/x.mp4 2> /dev/null").c_str())) == 2);
@@ -287,6 +287,19 @@ int frames_in(const std::string& video) {
       video);
   const auto at = probe.find("nb_read_frames=");
   return at == std::string::npos ? -1 : std::atoi(probe.c_str() + at + 15);
+}
+
+TEST_CASE("an --overlay video carries the overlay from its first frame") {
+  const std::string dir = output_dir();
+  const std::string video = dir + "/overlay.mp4", first = dir + "/overlay_first.png";
+  std::filesystem::remove(first);
+  REQUIRE(std::system((kBinary + " record kepler --seconds 0.2 --overlay --size 640x360 -o " +
+                       video + " > /dev/null")
+                          .c_str()) == 0);
+  REQUIRE(std::system(("ffmpeg -v error -y -i " + video + " -vframes 1 " + first).c_str()) == 0);
+  const Image image = read_png(first);
+  // The text box in the top-left corner: light text on a dark box (the scene there is empty).
+  CHECK(stats(image, {12, 12, 260, 70}).bright > 100);
 }
 
 TEST_CASE("record cut short by Ctrl+C exits 130 and leaves a playable video") {

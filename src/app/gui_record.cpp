@@ -139,7 +139,8 @@ int command_record(const RecordOptions& o) {
   std::signal(SIGTERM, on_signal);
 
   const double spacing = slow / fps;  // simulated seconds per video frame
-  const long frames = std::lround(seconds / spacing) + 1;
+  // A 2 s video at 30 fps has 60 frames: t = 0, 1/30, ..., 59/30, each shown for 1/30 s.
+  const long frames = std::max(1L, std::lround(seconds / spacing));
   int exit_code = 0;
   std::string marker;
   auto clock = [&] { return lesson ? lesson->clock(*sim) : sim->time(); };
@@ -186,11 +187,16 @@ int command_record(const RecordOptions& o) {
     if (context.imgui) {
       ImGui_ImplOpenGL3_NewFrame();
       ImGui::GetIO().DeltaTime = float(1.0 / fps);
-      ImGui::NewFrame();
-      if (o.overlay)
-        draw_recording_overlay(snapshot, history, lesson ? lesson->caption() : "");
-      else if (lesson)
-        draw_recording_overlay(snapshot, history, lesson->caption());
+      // ImGui sizes a new auto-fitting window on its first frame and shows it from the second:
+      // the first video frame gets a pass of its own first, so it carries the overlay too.
+      for (int pass = frame == 0 ? 0 : 1; pass < 2; ++pass) {
+        ImGui::NewFrame();
+        if (o.overlay)
+          draw_recording_overlay(snapshot, history, lesson ? lesson->caption() : "");
+        else if (lesson)
+          draw_recording_overlay(snapshot, history, lesson->caption());
+        if (pass == 0) ImGui::EndFrame();
+      }
       ImGui::Render();
       target.bind_resolved();
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
@@ -202,8 +208,9 @@ int command_record(const RecordOptions& o) {
   video.finish();
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
-  std::printf("wrote %s: %ld frames at %g fps, %dx%d, %.4g s simulated%s\n", o.output.c_str(),
-              video.frames(), fps, width, height, clock() - start,
+  std::printf("wrote %s: %ld frames at %g fps (%.4g s), %dx%d, %.4g s simulated%s\n",
+              o.output.c_str(), video.frames(), fps, video.frames() / fps, width, height,
+              video.frames() * spacing,
               g_interrupted ? " (interrupted; the file is complete up to here)" : "");
   return g_interrupted ? 130 : exit_code;
 }
