@@ -39,6 +39,7 @@ void read_line(ImGuiContext*, ImGuiSettingsHandler*, void* entry, const char* li
   else if (std::sscanf(line, "ShowStats=%d", &value) == 1) ui.show_stats = value;
   else if (std::sscanf(line, "ShowInspector=%d", &value) == 1) ui.show_inspector = value;
   else if (std::sscanf(line, "EnergyLog=%d", &value) == 1) ui.energy_log = value;
+  else if (std::sscanf(line, "ErrorSinceSwitch=%d", &value) == 1) ui.error_since_switch = value;
   else if (std::sscanf(line, "EnergyWindow=%f", &number) == 1 && number >= 0) ui.energy_window = number;
   else if (std::sscanf(line, "SlowMotion=%f", &number) == 1 && number > 0) ui.slow_motion = number;
 }
@@ -55,6 +56,7 @@ void write_all(ImGuiContext*, ImGuiSettingsHandler* handler, ImGuiTextBuffer* ou
                "ShowInspector=%d\n",
                ui.show_scenes, ui.show_integrator, ui.show_parameters, ui.show_energy,
                ui.show_stats, ui.show_inspector);
+  out->appendf("ErrorSinceSwitch=%d\n", ui.error_since_switch);
   out->appendf("EnergyLog=%d\nEnergyWindow=%g\nSlowMotion=%g\n\n", ui.energy_log,
                double(ui.energy_window), double(ui.slow_motion));
 }

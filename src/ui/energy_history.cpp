@@ -6,12 +6,14 @@ namespace stepwise {
 
 void EnergyHistory::clear() {
   for (auto* column : {&time, &kinetic, &potential, &total, &external_work, &dissipated, &error,
-                       &error_min, &error_max, &reference_position_error, &reference_energy_error})
+                       &error_min, &error_max, &since_switch, &since_switch_min, &since_switch_max,
+                       &reference_position_error, &reference_energy_error})
     column->clear();
   samples.clear();
   comparisons.clear();
   markers.clear();
   received_ = steps_ = 0;
+  switch_base_ = 0;
 }
 
 void EnergyHistory::add(const std::vector<EnergySample>& incoming) {
@@ -36,6 +38,12 @@ void EnergyHistory::add(const std::vector<EnergySample>& incoming) {
     error.push_back(s.error);
     error_min.push_back(s.error_min);
     error_max.push_back(s.error_max);
+    // Re-based at each switch (a marker: integrator, dt, a parameter), so the next method's
+    // error starts from zero instead of carrying the last one's.
+    if (!s.marker.empty()) switch_base_ = s.error;
+    since_switch.push_back(s.error - switch_base_);
+    since_switch_min.push_back(s.error_min - switch_base_);
+    since_switch_max.push_back(s.error_max - switch_base_);
     reference_position_error.push_back(s.reference_position_error);
     reference_energy_error.push_back(s.reference_energy_error);
     if (!s.marker.empty()) markers.push_back({s.time, s.marker});
@@ -49,9 +57,11 @@ void EnergyHistory::add(const std::vector<EnergySample>& incoming) {
 void EnergyHistory::go_back_to(double t) {
   const size_t keep = size_t(std::upper_bound(time.begin(), time.end(), t) - time.begin());
   for (auto* column : {&time, &kinetic, &potential, &total, &external_work, &dissipated, &error,
-                       &error_min, &error_max, &reference_position_error, &reference_energy_error})
+                       &error_min, &error_max, &since_switch, &since_switch_min, &since_switch_max,
+                       &reference_position_error, &reference_energy_error})
     column->resize(keep);
   samples.resize(keep);
+  switch_base_ = keep ? error.back() - since_switch.back() : 0.0;
   std::erase_if(markers, [t](const PlotMarker& m) { return m.x > t; });
   for (RunSeries& run : comparisons) {
     const size_t k = size_t(std::upper_bound(run.time.begin(), run.time.end(), t) - run.time.begin());
@@ -64,7 +74,8 @@ void EnergyHistory::trim() {
   if (time.size() <= capacity) return;
   const size_t drop = time.size() - capacity + capacity / 4;  // amortised: drop a quarter at once
   for (auto* column : {&time, &kinetic, &potential, &total, &external_work, &dissipated, &error,
-                       &error_min, &error_max, &reference_position_error, &reference_energy_error})
+                       &error_min, &error_max, &since_switch, &since_switch_min, &since_switch_max,
+                       &reference_position_error, &reference_energy_error})
     column->erase(column->begin(), column->begin() + long(drop));
   samples.erase(samples.begin(), samples.begin() + long(drop));
   const double first = time.front();

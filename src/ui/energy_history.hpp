@@ -18,7 +18,8 @@ class EnergyHistory {
   long steps_covered() const { return steps_; }
 
   std::vector<double> time, kinetic, potential, total, external_work, dissipated;
-  std::vector<double> error, error_min, error_max;
+  std::vector<double> error, error_min, error_max;  // since the start
+  std::vector<double> since_switch, since_switch_min, since_switch_max;  // since the last switch
   std::vector<double> reference_position_error, reference_energy_error;
   std::vector<PlotMarker> markers;
   std::vector<EnergySample> samples;  // as received, for the CSV export
@@ -33,6 +34,7 @@ class EnergyHistory {
   void go_back_to(double t);
   std::uint64_t generation_ = ~0ull;
   long received_ = 0, steps_ = 0;
+  double switch_base_ = 0;  // the error at the last switch
 };
 
 }  // namespace stepwise

@@ -16,6 +16,11 @@ void draw_energy_panel(UiState& ui, const Snapshot& s) {
   ImGui::Checkbox("error", &ui.plot_error);
   same_line_if_fits(checkbox_width("log |error|"));
   ImGui::Checkbox("log |error|", &ui.energy_log);
+  same_line_if_fits(checkbox_width("since last switch"));
+  ImGui::Checkbox("since last switch", &ui.error_since_switch);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("The error re-based at each switch (integrator, dt, a parameter), so each\n"
+                      "method shows its own error; off: all of it since the start.");
   same_line_if_fits(110 + ImGui::CalcTextSize(" window").x);
   ImGui::SetNextItemWidth(110);
   ImGui::DragFloat("window", &ui.energy_window, 0.5f, 0.0f, 1e6f, ui.energy_window > 0 ? "%.1f s" : "all");
@@ -44,10 +49,18 @@ void draw_energy_panel(UiState& ui, const Snapshot& s) {
   }
   if (ui.plot_error) {
     o.height = half;
-    o.y_label = "relative energy error (E - E0 - W + D) / |E0|";
+    o.y_label = ui.error_since_switch
+                    ? "relative energy error since the last switch (E - E0 - W + D) / |E0|"
+                    : "relative energy error since the start (E - E0 - W + D) / |E0|";
     o.symmetric_log = ui.energy_log;
-    plot("error", {{"error", IM_COL32(255, 110, 90, 255), &h.time, &h.error, &h.error_min, &h.error_max}},
-         o);
+    if (ui.error_since_switch)
+      plot("error", {{"error", IM_COL32(255, 110, 90, 255), &h.time, &h.since_switch,
+                      &h.since_switch_min, &h.since_switch_max}},
+           o);
+    else
+      plot("error", {{"error", IM_COL32(255, 110, 90, 255), &h.time, &h.error, &h.error_min,
+                      &h.error_max}},
+           o);
   }
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%ld samples covering %ld steps; now %.3e", h.samples_received(),

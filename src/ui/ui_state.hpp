@@ -39,6 +39,7 @@ struct UiState {
   bool energy_log = false;
   float energy_window = 0;  // simulated seconds shown; 0 = everything kept
   bool plot_energies = true, plot_error = true;
+  bool error_since_switch = true;  // re-based at each switch: compares methods run one after another
   EnergyHistory history;
 
   // Run controls mirrored from the last snapshot so widgets can be edited before it changes.
