@@ -148,13 +148,7 @@ void send_initial_scene(GuiWindow& w, const SceneOptions& o) {
 }  // namespace
 
 std::string save_view_screenshot(GuiWindow& w, const Snapshot& s) {
-  std::filesystem::create_directories(w.ui.output_dir);
-  char name[512];
-  std::snprintf(name, sizeof name, "%s/%s_t%.3f.png", w.ui.output_dir.c_str(), s.label.c_str(),
-                s.time);
-  std::string path = name;
-  for (size_t k = w.ui.output_dir.size(); k < path.size(); ++k)
-    if (path[k] == ' ' || path[k] == ':') path[k] = '_';
+  const std::string path = output_name(w, s, ".png");
   write_png(path, {w.target->width(), w.target->height(), w.target->read_pixels()});
   return path;
 }
@@ -276,6 +270,8 @@ int command_gui(GuiOptions o) {
       if (s.source != w.camera_source) w.ui.request_camera_reset = true;
       w.camera_source = s.source;
     }
+    lay_out(w);  // the view's shape frames the camera
+    w.camera.aspect = w.ui.layout.view.w / std::max(w.ui.layout.view.h, 1.0f);
     if (w.ui.request_camera_reset) {
       w.auto_frame.reset(s, w.camera);
       w.ui.request_camera_reset = false;

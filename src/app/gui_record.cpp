@@ -126,6 +126,7 @@ int command_record(const RecordOptions& o) {
   FrameTarget target;
   target.resize(width, height, 4);
   Camera camera;
+  camera.aspect = float(width) / float(height);
   AutoFrame auto_frame;
   ViewOptions view;
   view.colour_by = colour;

@@ -12,19 +12,24 @@
 #include "io/png.hpp"
 
 namespace stepwise::cli {
-namespace {
 
 std::string output_name(const GuiWindow& w, const Snapshot& s, const char* extension) {
   std::error_code ec;
   std::filesystem::create_directories(w.ui.output_dir, ec);
   char name[512];
-  std::snprintf(name, sizeof name, "%s/%s_t%.3f%s", w.ui.output_dir.c_str(), s.label.c_str(), s.time,
-                extension);
-  std::string path = name;
-  for (size_t k = w.ui.output_dir.size(); k < path.size(); ++k)
-    if (path[k] == ' ' || path[k] == ':') path[k] = '_';
-  return path;
+  std::snprintf(name, sizeof name, "%s_t%.3f", s.label.c_str(), s.time);
+  std::string stem = name;
+  for (char& c : stem)
+    if (c == ' ' || c == ':' || c == '/') c = '_';
+  // Never over an earlier file: a second screenshot at the same time gets _2, _3, ...
+  const std::filesystem::path folder = std::filesystem::absolute(w.ui.output_dir, ec);
+  std::filesystem::path path = folder / (stem + extension);
+  for (int k = 2; std::filesystem::exists(path, ec) && k < 100000; ++k)
+    path = folder / (stem + "_" + std::to_string(k) + extension);
+  return path.lexically_normal().string();
 }
+
+namespace {
 
 void export_energy_csv(GuiWindow& w, const Snapshot& s) {
   const std::string path = output_name(w, s, "_energy.csv");

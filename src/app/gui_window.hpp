@@ -57,6 +57,8 @@ struct GuiWindow {
 
 // Mouse and keyboard, when ImGui does not want them.
 void handle_input(GuiWindow& w, const Snapshot& s);
+// A new file in the output folder named by scene and time (absolute; never an existing name).
+std::string output_name(const GuiWindow& w, const Snapshot& s, const char* extension);
 // F12 and the window button: the 3-D view as a PNG; returns the path written.
 std::string save_view_screenshot(GuiWindow& w, const Snapshot& s);
 // The Record & share panel's requests and the video frames captured by the worker.

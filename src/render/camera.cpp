@@ -40,7 +40,8 @@ void Camera::zoom(float wheel_steps) {
 void Camera::frame(const glm::vec3& low, const glm::vec3& high) {
   target = 0.5f * (low + high);
   const float radius = std::max(0.5f * glm::length(high - low), 1e-3f);
-  distance = radius / std::sin(fov_y / 2) * 1.05f;
+  const float half_x = std::atan(std::tan(fov_y / 2) * std::max(aspect, 1e-3f));
+  distance = radius / std::sin(std::min(fov_y / 2, half_x)) * 1.05f;
   yaw = 0.9f;
   pitch = 0.45f;
 }

@@ -18,7 +18,8 @@ class Camera {
   void orbit(float dx_pixels, float dy_pixels);
   void pan(float dx_pixels, float dy_pixels, float viewport_height);
   void zoom(float wheel_steps);
-  // Looks at a bounding box from the default direction so all of it is in view.
+  // Looks at a bounding box from the default direction so all of it is in view (across the
+  // narrower of the two fields of view: a tall view between the panels is narrow).
   void frame(const glm::vec3& low, const glm::vec3& high);
   // The ray through a pixel (origin top-left) of a viewport.
   Ray ray_through(float px, float py, float width, float height) const;
@@ -28,6 +29,7 @@ class Camera {
   float yaw = 0.9f;     // about +z, radians
   float pitch = 0.45f;  // above the horizon, radians
   float fov_y = glm::radians(40.0f);
+  float aspect = 16.0f / 9;  // of the view it draws into, width / height (for frame())
   float near_plane = 0.01f, far_plane = 1000.0f;
 };
 

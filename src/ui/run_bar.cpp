@@ -60,8 +60,9 @@ void draw_run_bar(UiState& ui, const Snapshot& s, const SendCommand& send) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Back to the start with the scene's own integrator, dt and parameters");
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(130);
   const char* pacings[] = {"real time", "as fast as possible"};
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize(pacings[1]).x + ImGui::GetFrameHeight() +
+                          2 * ImGui::GetStyle().FramePadding.x);  // the longest choice, whole
   if (ImGui::Combo("##pacing", &ui.pacing, pacings, 2))
     send(cmd::SetPacing{ui.pacing ? Pacing::Fastest : Pacing::RealTime, ui.slow_motion});
   if (ui.pacing == 0) {
@@ -76,6 +77,13 @@ void draw_run_bar(UiState& ui, const Snapshot& s, const SendCommand& send) {
                 s.step, s.steps_per_second, s.realtime_factor);
   same_line_if_fits(ImGui::CalcTextSize(clock).x);
   ImGui::TextUnformatted(clock);
+  if (ui.recording) {  // F9: what is being recorded, visible whatever panels are open
+    char rec[64];
+    std::snprintf(rec, sizeof rec, "REC %ld frames", ui.recorded_frames);
+    same_line_if_fits(ImGui::CalcTextSize(rec).x + 8);
+    ImGui::TextColored(ImVec4(1, 0.25f, 0.2f, 1), "%s", rec);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nF9 stops", ui.recording_path.c_str());
+  }
   // A message goes beside the clock if it fits, else on a line of its own, wrapped. Above the
   // method's stability limit the run bar says so, whatever else it has to say.
   const double omega_dt = s.omega_worst * s.dt;
