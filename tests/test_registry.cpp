@@ -3,6 +3,7 @@
 #include "core/integrator.hpp"
 #include "core/rotation_scheme.hpp"
 #include "core/scene.hpp"
+#include "core/simulation.hpp"
 #include "core/world.hpp"
 
 #include <cmath>
@@ -76,4 +77,36 @@ TEST_CASE("the gravity slider scales g along its direction: a tilted g stays til
   ParamTable back;
   gravity->save(back);
   CHECK(back.numbers("g")[0] == doctest::Approx(std::sin(angle)));
+}
+
+TEST_CASE("the mouse pull is critically damped by default: the body follows, never overshoots") {
+  auto pull = [](double zeta) {
+    World world;
+    BodySpec body;
+    body.mass = 2;
+    world.add_body(body);
+    ParamTable p("pull");
+    p.set("body", 0.0);
+    p.set("target", std::vector<double>{1, 0, 0});
+    p.set("k", 8.0);  // omega = 2
+    if (zeta >= 0) p.set("zeta", zeta);
+    world.add_force(ForceRegistry::instance().make("mouse-spring", p));
+    Simulation sim(std::move(world), 1e-3, "velocity-verlet", "buss2");
+    double furthest = 0;
+    for (int i = 0; i < 10000; ++i) {  // 10 s: five time constants many times over
+      REQUIRE_FALSE(sim.step());
+      furthest = std::max(furthest, sim.world().x(0, 0));
+    }
+    struct Result {
+      double furthest, final, ledger;
+    };
+    const EnergyReport e = sim.energy();  // absolute: the work nets to ~0 once it has settled
+    return Result{furthest, sim.world().x(0, 0), e.total - e.external_work + e.dissipated};
+  };
+  const auto critical = pull(-1);  // the default
+  CHECK(critical.furthest <= 1 + 1e-6);
+  CHECK(critical.final == doctest::Approx(1).epsilon(1e-6));
+  // The dashpot's work is booked as external work: E - W + D = E0 = 0, against k d^2 / 2 = 4.
+  CHECK(std::abs(critical.ledger) < 1e-6 * 4);
+  CHECK(pull(0).furthest == doctest::Approx(2).epsilon(1e-3));  // undamped: out to 2, as before
 }

@@ -54,13 +54,10 @@ void handle_input(GuiWindow& w, const Snapshot& s) {
     } else if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
       const auto hit = pick_body(s, mouse_ray(w, x, y));
       if (hit && hit->body < s.bodies && !s.fixed[hit->body]) {
-        // Pull with a spring of about 2 Hz for this body unless the user set a stiffness.
-        const double k = w.ui.drag_stiffness > 0 ? w.ui.drag_stiffness
-                                                 : s.mass[hit->body] * std::pow(2 * M_PI * 2.0, 2);
+        // The pull starts when the mouse moves: the first click of a double-click pulls nothing.
+        w.pull_body = hit->body;
         w.pull_anchor = vec(s.position[hit->body]);
-        send(cmd::DragStart{hit->body, Vec3(w.pull_anchor.x, w.pull_anchor.y, w.pull_anchor.z), k});
-        w.ui.notice = "pulling body " + std::to_string(hit->body) + " with k = " + format_double(k);
-        w.gesture = GuiWindow::Gesture::Pull;
+        w.gesture = GuiWindow::Gesture::PullPending;
       } else {
         w.gesture = GuiWindow::Gesture::Orbit;
       }
@@ -81,11 +78,26 @@ void handle_input(GuiWindow& w, const Snapshot& s) {
     case GuiWindow::Gesture::Pan:
       w.camera.pan(dx, dy, std::max(w.ui.layout.view.h, 1.0f));
       break;
+    case GuiWindow::Gesture::PullPending:
+      if (ImGui::IsMouseDragging(ImGuiMouseButton_Left) && w.pull_body < s.bodies) {
+        // About 2 Hz for this body unless the user set a stiffness; damped as the user chose.
+        const int b = w.pull_body;
+        const double k =
+            w.ui.drag_stiffness > 0 ? w.ui.drag_stiffness : s.mass[b] * std::pow(2 * M_PI * 2.0, 2);
+        send(cmd::DragStart{b, Vec3(w.pull_anchor.x, w.pull_anchor.y, w.pull_anchor.z), k,
+                            w.ui.drag_damping});
+        w.ui.notice = "pulling body " + std::to_string(b) + " (k " + format_double(k) + ")";
+        w.ui.view.pull_body = b;
+        w.ui.view.pull_target = w.pull_anchor;
+        w.gesture = GuiWindow::Gesture::Pull;
+      }
+      break;
     case GuiWindow::Gesture::Pull:
       if (dx != 0 || dy != 0) {
         const glm::vec3 p =
             point_on_view_plane(mouse_ray(w, x, y), w.pull_anchor, w.camera.forward());
         send(cmd::DragMove{Vec3(p.x, p.y, p.z)});
+        w.ui.view.pull_target = p;  // the line from the body to the hand
       }
       break;
     case GuiWindow::Gesture::None:
@@ -95,7 +107,11 @@ void handle_input(GuiWindow& w, const Snapshot& s) {
                         ImGui::IsMouseDown(ImGuiMouseButton_Right) ||
                         ImGui::IsMouseDown(ImGuiMouseButton_Middle);
   if (!any_down && w.gesture != GuiWindow::Gesture::None) {
-    if (w.gesture == GuiWindow::Gesture::Pull) send(cmd::DragEnd{});
+    if (w.gesture == GuiWindow::Gesture::Pull) {
+      send(cmd::DragEnd{});
+      w.ui.view.pull_body = -1;
+      if (w.ui.notice.rfind("pulling body", 0) == 0) w.ui.notice.clear();
+    }
     w.gesture = GuiWindow::Gesture::None;
   }
 }

@@ -35,7 +35,8 @@ struct GuiWindow {
   int pending_select = -1;  // --select, applied once the scene is loaded
 
   // Mouse gestures.
-  enum class Gesture { None, Orbit, Pan, Pull } gesture = Gesture::None;
+  enum class Gesture { None, Orbit, Pan, PullPending, Pull } gesture = Gesture::None;
+  int pull_body = -1;
   double last_x = 0, last_y = 0;
   glm::vec3 pull_anchor{0};
 

@@ -257,6 +257,11 @@ void SceneRenderer::build_environment(const Snapshot& s, const ViewOptions& o, f
     overlay_lines_.push_back({vec(s.position[s.stiffest_i]), mark});
     overlay_lines_.push_back({vec(s.position[s.stiffest_j]), mark});
   }
+  if (o.pull_body >= 0 && o.pull_body < s.bodies) {
+    const glm::vec4 pull(1.0f, 0.55f, 0.15f, 1.0f);
+    overlay_lines_.push_back({vec(s.position[o.pull_body]), pull});
+    overlay_lines_.push_back({o.pull_target, pull});
+  }
   // The inspected body's contact points: a cross at each, and its normal (out of the other).
   if (o.selected >= 0 && o.selected == s.inspected) {
     const float size = 0.03f * extent;

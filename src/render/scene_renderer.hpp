@@ -21,6 +21,8 @@ struct ViewOptions {
   int selected = -1;
   glm::vec4 tint{1, 1, 1, 1};  // multiplies body colours (ghost runs)
   bool ghosts = true;          // draw the comparison runs, translucent and tinted
+  int pull_body = -1;          // a body being pulled: a line from it to the hand
+  glm::vec3 pull_target{0};
 };
 
 struct RenderStats {

@@ -35,7 +35,8 @@ struct SetIntegratorOption { std::string name; double value; };
 struct SetRunning { bool running; };
 struct StepOnce { long steps = 1; };
 struct SetPacing { Pacing pacing; double slow_motion = 1; };  // sim seconds per wall second
-struct DragStart { int body; Vec3 target; double stiffness; };
+// zeta: the pull's damping as a fraction of critical (1: it settles without overshoot).
+struct DragStart { int body; Vec3 target; double stiffness; double zeta = 1; };
 struct DragMove { Vec3 target; };
 struct DragEnd {};
 // Video frames locked to simulated time: a snapshot every `interval` simulated seconds goes to

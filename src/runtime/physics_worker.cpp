@@ -237,6 +237,7 @@ void PhysicsWorker::apply(const Command& command) {
             p.set("body", double(c.body));
             p.set("target", std::vector<double>{c.target.x(), c.target.y(), c.target.z()});
             p.set("k", c.stiffness);
+            p.set("zeta", c.zeta);
             auto spring = ForceRegistry::instance().make("mouse-spring", p);
             sim.edit([&](World& w) { w.add_force(std::move(spring)); });
             drag_model_ = int(sim.world().forces.size()) - 1;

@@ -42,6 +42,17 @@ void draw_run_bar(UiState& ui, const Snapshot& s, const SendCommand& send) {
       ImGui::Checkbox("Floor grid", &ui.view.grid);
       ImGui::Checkbox("Follow selection", &ui.follow_selection);
       if (ImGui::MenuItem("Reset view", "R")) ui.request_camera_reset = true;
+      ImGui::Separator();
+      ImGui::TextDisabled("pulling a body (left drag)");
+      double value = 0;
+      ImGui::SetNextItemWidth(110);
+      if (number_field("stiffness (0: about 2 Hz)", ui.drag_stiffness, 0, 1e12, ui.field_edits,
+                       value, ui.notice))
+        ui.drag_stiffness = value;
+      ImGui::SetNextItemWidth(110);
+      if (number_field("damping ratio (1: critical)", ui.drag_damping, 0, 100, ui.field_edits,
+                       value, ui.notice))
+        ui.drag_damping = value;
       ImGui::EndMenu();
     }
     ImGui::TextDisabled("| %s", s.label.c_str());

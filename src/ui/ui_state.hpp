@@ -45,7 +45,8 @@ struct UiState {
   // Run controls mirrored from the last snapshot so widgets can be edited before it changes.
   int pacing = 0;  // 0 real time, 1 fastest
   float slow_motion = 1;
-  double drag_stiffness = 0;  // 0: chosen from the picked body's mass
+  double drag_stiffness = 0;  // 0: chosen from the picked body's mass (about 2 Hz)
+  double drag_damping = 1;    // the pull's damping ratio (1: critical)
   FieldEdits field_edits;     // numbers being typed into live fields (applied on Enter)
 
   // Scene sources.

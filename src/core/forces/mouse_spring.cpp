@@ -1,5 +1,7 @@
-// The window's "grab and pull": a spring from a body's centre to a target point the user moves.
-// It acts from outside the system, so its work F . v is booked as external work.
+// The window's "grab and pull": a spring from a body's centre to a target point the user moves,
+// with a dashpot on the body's velocity (critical by default, so a pulled body follows the hand
+// instead of being flung off). The hand is outside the system: the work of both, F . v, is
+// booked as external work.
 #include "core/world.hpp"
 
 namespace stepwise {
@@ -10,8 +12,11 @@ class MouseSpring final : public ForceModel {
   explicit MouseSpring(const ParamTable& p)
       : body_(p.index("body")),
         target_(p.vec3("target", Vec3::Zero())),
-        k_(p.number("k", 10.0)) {
+        k_(p.number("k", 10.0)),
+        zeta_(p.number("zeta", 1.0)) {
     if (!(k_ >= 0) || !std::isfinite(k_)) throw InputError(p.where() + ": k must be finite and >= 0");
+    if (!(zeta_ >= 0) || !std::isfinite(zeta_))
+      throw InputError(p.where() + ": zeta must be finite and >= 0");
   }
   std::string kind() const override { return "mouse-spring"; }
   std::unique_ptr<ForceModel> clone() const override { return std::make_unique<MouseSpring>(*this); }
@@ -22,7 +27,9 @@ class MouseSpring final : public ForceModel {
   }
 
   void apply(const StateView& s, ForceSums& out, const EvalContext&) override {
-    const Vec3 f = k_ * (target_ - s.x.col(body_));
+    // c = 2 zeta sqrt(k m): zeta = 1 is critical damping for this body on this spring.
+    const double c = 2 * zeta_ * std::sqrt(k_ * s.world.mass(body_));
+    const Vec3 f = k_ * (target_ - s.x.col(body_)) - c * s.v.col(body_);
     out.force.col(body_) += f;
     out.external_force.col(body_) += f;
   }
@@ -34,6 +41,7 @@ class MouseSpring final : public ForceModel {
     out.set("body", double(body_));
     out.set("target", std::vector<double>{target_.x(), target_.y(), target_.z()});
     out.set("k", k_);
+    out.set("zeta", zeta_);
   }
   std::vector<Tunable> tunables() const override {
     return {{"k", k_, "pull stiffness"},
@@ -51,7 +59,7 @@ class MouseSpring final : public ForceModel {
  private:
   int body_;
   Vec3 target_;
-  double k_;
+  double k_, zeta_;
 };
 
 }  // namespace
