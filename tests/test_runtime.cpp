@@ -2,6 +2,7 @@
 // trajectory as a direct run, and a clean stop on divergence. Built under TSan in CI.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <thread>
@@ -332,6 +333,23 @@ TEST_CASE("the window plays a lesson's timeline as simulated time passes") {
   const Snapshot& later = wait_for(worker, [](const Snapshot& s) { return s.integrator == "rk4"; });
   CHECK(later.caption.find("RK4") != std::string::npos);
   CHECK(later.time < 1.0);  // the lesson reloaded the scene, so its own clock restarted
+  // The lesson's load went through the worker's own: no checkpoint of the Euler run is offered.
+  REQUIRE_FALSE(later.history_times.empty());
+  CHECK(*std::max_element(later.history_times.begin(), later.history_times.end()) < 1.0);
+  CHECK(later.history_times.size() <= size_t(later.step / 25 + 1));
+  CHECK(later.lesson_progress == doctest::Approx((9.5 + later.time) / 30).epsilon(0.02));
+  // One energy plot across the load: the same plot generation, on the lesson's clock.
+  std::vector<EnergySample> samples;
+  worker.take_samples(samples);
+  REQUIRE(samples.size() > 900);
+  bool monotonic = true, one_plot = true;
+  for (size_t k = 1; k < samples.size(); ++k) {
+    monotonic = monotonic && samples[k].time >= samples[k - 1].time;
+    one_plot = one_plot && samples[k].scene_generation == samples[0].scene_generation;
+  }
+  CHECK(monotonic);
+  CHECK(one_plot);
+  CHECK(samples.back().time > 9.5);
 }
 
 TEST_CASE(

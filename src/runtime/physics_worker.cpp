@@ -124,6 +124,14 @@ void PhysicsWorker::load(const std::string& source,
   source_ = source;
   overrides_ = overrides;
   sim_ = std::move(sim);
+  ++plot_generation_;  // a new energy plot (a lesson's own loads share one: see apply_lesson)
+  new_run_started();
+}
+
+void PhysicsWorker::new_run_started() {
+  // Everything that belonged to the previous run goes: pulls, comparisons, the shadow run,
+  // history (a checkpoint of another scene must not be offered), errors and the clock anchor.
+  sim_->set_parallel(pool_.get());
   drag_model_ = -1;
   comparisons_.remove(-1);
   reference_.reset();
@@ -150,6 +158,7 @@ void PhysicsWorker::apply(const Command& command) {
   if (const auto* c = std::get_if<cmd::PlayLesson>(&command)) {
     LessonPlayer player(load_lesson(c->path));
     const Lesson& l = player.lesson();
+    lesson_.reset();  // the first samples are on the new lesson's clock, not the old one's
     load(l.scene, l.parameters);
     lesson_.emplace(std::move(player));
     source_ = c->path;
@@ -275,7 +284,7 @@ void PhysicsWorker::apply(const Command& command) {
           },
           [&](const cmd::AddComparison& c) {
             comparisons_.add(sim, c.integrator, c.rotation, c.dt);
-            comparisons_.push_samples(samples_, generation_);
+            comparisons_.push_samples(samples_, plot_generation_);
           },
           [&](const cmd::RemoveComparison& c) { comparisons_.remove(c.index); },
           [&](const cmd::RunConvergence& c) {
@@ -322,13 +331,7 @@ void PhysicsWorker::apply(const Command& command) {
 void PhysicsWorker::apply_lesson() {
   const Simulation* before = sim_.get();
   const double hold = lesson_->apply_due(sim_);
-  if (sim_.get() != before) {  // the lesson loaded a scene: a new plot, as for any load
-    sim_->set_parallel(pool_.get());
-    ++generation_;
-    comparisons_.remove(-1);
-    drag_model_ = -1;
-    reanchor();
-  }
+  if (sim_.get() != before) new_run_started();  // the lesson loaded a scene: as any load does
   if (!lesson_->last_change().empty()) mark(lesson_->last_change());
   if (hold > 0) {
     hold_until_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(
@@ -505,7 +508,7 @@ void PhysicsWorker::record_sample(const EnergyReport& r) {
   EnergySample& s = pending_sample_;
   if (!has_pending_sample_) {
     s = EnergySample{};
-    s.scene_generation = generation_;
+    s.scene_generation = plot_generation_;
     s.steps_covered = 0;
     s.error_min = s.error_max = r.energy_error;
     s.marker = std::move(next_marker_);
@@ -513,6 +516,8 @@ void PhysicsWorker::record_sample(const EnergyReport& r) {
     has_pending_sample_ = true;
   }
   copy_report(r, s);
+  // A lesson's plot runs on its own clock across its loads, so Euler, RK4 and Verlet share it.
+  if (lesson_) s.time = lesson_->clock(*sim_);
   if (reference_) {
     s.reference_position_error = largest_norm(sim_->world().x - reference_->world().x);
     s.reference_energy_error = (r.total - reference_->energy().total) / reference_e0_;
@@ -530,7 +535,7 @@ void PhysicsWorker::flush_sample() {
   if (!has_pending_sample_) return;
   samples_.push(std::move(pending_sample_));
   has_pending_sample_ = false;
-  if (comparisons_.size()) comparisons_.push_samples(samples_, generation_);
+  if (comparisons_.size()) comparisons_.push_samples(samples_, plot_generation_);
 }
 
 void PhysicsWorker::publish() {
@@ -549,6 +554,10 @@ void PhysicsWorker::publish() {
   s.writing_vtk = vtk_ != nullptr;
   s.lesson_title = lesson_ ? lesson_->label() : "";
   s.caption = lesson_ ? lesson_->caption() : "";
+  s.lesson_progress = lesson_ && sim_ ? std::clamp(lesson_->clock(*sim_) /
+                                                       std::max(lesson_->lesson().duration, 1e-12),
+                                                   0.0, 1.0)
+                                      : -1.0;
   s.error_step = error_step_;
   s.error_body = error_body_;
   if (sim_) {

@@ -61,6 +61,7 @@ class PhysicsWorker {
   void apply(const Command& command);
   // What Reset keeps: the user's methods, dt, integrator options and live model parameters.
   bool blew_up(double energy_error);
+  void new_run_started();  // after sim_ is replaced: by a load, a reset or a lesson's load
   void note_omega(long step, double omega);
   void widen_to_recent_worst(Snapshot& s);  // pauses (once per crossing) past blowup_limit_
   struct Choices {
@@ -140,6 +141,7 @@ class PhysicsWorker {
   static constexpr long kRecentSteps = 1000;
   std::deque<std::pair<long, double>> recent_omega_;
   std::uint64_t omega_generation_ = 0;
+  std::uint64_t plot_generation_ = 0;  // the energy plot's: a lesson's loads keep it
   int drag_model_ = -1;  // index of the mouse spring in world.forces, -1 when not dragging
   EnergySample pending_sample_;
   bool has_pending_sample_ = false;

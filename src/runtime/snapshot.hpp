@@ -56,6 +56,7 @@ struct Snapshot {
   std::string label, source;
   std::string integrator, rotation;
   double dt = 0;
+  double lesson_progress = -1;  // a lesson's clock over its duration, 0..1 (-1: no lesson)
   // Stability: the stiffest frequency now and the worst over the last kRecentSteps steps (0: no
   // stiffness), and the method's largest stable omega dt (0: grows at any dt; inf: never grows).
   double omega_now = 0, omega_worst = 0, stability_limit = 2;

@@ -88,6 +88,12 @@ void draw_run_bar(UiState& ui, const Snapshot& s, const SendCommand& send) {
                 s.step, s.steps_per_second, s.realtime_factor);
   same_line_if_fits(ImGui::CalcTextSize(clock).x);
   ImGui::TextUnformatted(clock);
+  if (s.lesson_progress >= 0) {  // a lesson: how far through it the class is
+    char label[160];
+    std::snprintf(label, sizeof label, "%s %.0f%%", s.lesson_title.c_str(), 100 * s.lesson_progress);
+    same_line_if_fits(220);
+    ImGui::ProgressBar(float(s.lesson_progress), ImVec2(220, 0), label);
+  }
   if (ui.recording) {  // F9: what is being recorded, visible whatever panels are open
     char rec[64];
     std::snprintf(rec, sizeof rec, "REC %ld frames", ui.recorded_frames);
