@@ -32,3 +32,21 @@ TEST_CASE("the error since the last switch is re-based at each switch, and after
   h.add({sample(1.6, 0.6, "dt 0.005"), sample(1.7, 0.61)});
   CHECK(h.since_switch.back() == doctest::Approx(0.01));
 }
+
+TEST_CASE("a new comparison run in a slot starts its own curve, never spliced onto the old one") {
+  EnergyHistory h;
+  auto run_sample = [](double t, double error, std::uint64_t id) {
+    EnergySample s = sample(t, error);
+    s.run = 1;
+    s.run_id = id;
+    return s;
+  };
+  h.add({sample(0, 0), run_sample(0, 0, 5), run_sample(1, 0.3, 5)});
+  REQUIRE(h.comparisons.size() == 1);
+  CHECK(h.comparisons[0].time.size() == 2);
+  // Run 5 ended (a step back); the old future came in as run 1 with a new id.
+  h.add({run_sample(0.5, 0, 7), run_sample(0.6, 1e-3, 7)});
+  CHECK(h.comparisons[0].id == 7);
+  CHECK(h.comparisons[0].time == std::vector<double>{0.5, 0.6});
+  CHECK(h.comparisons[0].error == std::vector<double>{0, 1e-3});
+}

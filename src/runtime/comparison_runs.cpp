@@ -35,6 +35,7 @@ void ComparisonRuns::add(const Simulation& main, const std::string& integrator,
     copy.integrator = integrator, copy.rotation = rotation, copy.dt = step;
   }
   Run run;
+  run.id = next_id_++;
   run.sim = Simulation::make_run(copy);
   run.start_time = main.time();
   run.label = label.empty() ? run_label(integrator, rotation, step) : label;
@@ -80,6 +81,7 @@ void ComparisonRuns::push_samples(MessageQueue<EnergySample>& queue, std::uint64
     EnergySample s = sample_of(runs_[k].sim->energy());
     s.scene_generation = generation;
     s.run = int(k) + 1;
+    s.run_id = runs_[k].id;
     queue.push(std::move(s));
   }
 }

@@ -31,10 +31,12 @@ class ComparisonRuns {
  private:
   struct Run {
     std::unique_ptr<Simulation> sim;
+    std::uint64_t id = 0;  // never reused: the plot starts a new curve for a new run
     std::string label, error;
     double wall_seconds = 0, start_time = 0;
   };
   std::vector<Run> runs_;
+  std::uint64_t next_id_ = 1;
 };
 
 std::string run_label(const std::string& integrator, const std::string& rotation, double dt);

@@ -13,6 +13,7 @@ namespace stepwise {
 struct EnergySample {
   std::uint64_t scene_generation = 0;
   int run = 0;  // 0: the main run; k > 0: comparison run k
+  std::uint64_t run_id = 0;  // which comparison run that is (a new run in slot k has a new id)
   long step = 0;
   long steps_covered = 1;
   double time = 0;

@@ -349,6 +349,7 @@ void PhysicsWorker::restore(std::size_t k) {
     std::erase_if(w.forces, [](const auto& f) { return f->kind() == "mouse-spring"; });
   });
   drag_model_ = -1;
+  if (comparisons_.size()) notice_ = "the comparison runs ended at the step back (add them again)";
   comparisons_.remove(-1);
   reference_.reset();
   running_ = false;

@@ -24,8 +24,10 @@ void EnergyHistory::add(const std::vector<EnergySample>& incoming) {
     }
     if (s.run > 0) {
       if (int(comparisons.size()) < s.run) comparisons.resize(s.run);
-      comparisons[s.run - 1].time.push_back(s.time);
-      comparisons[s.run - 1].error.push_back(s.error);
+      RunSeries& series = comparisons[s.run - 1];
+      if (series.id != s.run_id) series = RunSeries{s.run_id, {}, {}};  // another run: no splice
+      series.time.push_back(s.time);
+      series.error.push_back(s.error);
       continue;
     }
     if (!time.empty() && s.time < time.back()) go_back_to(s.time);  // the run rewound

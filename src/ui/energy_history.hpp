@@ -24,6 +24,7 @@ class EnergyHistory {
   std::vector<PlotMarker> markers;
   std::vector<EnergySample> samples;  // as received, for the CSV export
   struct RunSeries {
+    std::uint64_t id = 0;  // the comparison run these samples came from
     std::vector<double> time, error;
   };
   std::vector<RunSeries> comparisons;  // comparison run k (1-based in the samples) at k - 1
