@@ -197,6 +197,10 @@ int command_gui(GuiOptions o) {
   ImGui::StyleColorsDark();
   ImGui::GetStyle().WindowRounding = 4;
   ImGui::GetStyle().FrameRounding = 3;
+  // Ours first: ImGui's backend installs its own and calls this one after it.
+  glfwSetKeyCallback(w.window, [](GLFWwindow*, int key, int, int action, int) {
+    g_window->keys.on_key(key, action);
+  });
   ImGui_ImplGlfw_InitForOpenGL(w.window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
   w.settings.ui = &w.ui;

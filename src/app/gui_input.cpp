@@ -20,27 +20,32 @@ Ray mouse_ray(const GuiWindow& w, double x, double y) {
                               std::max(v.h, 1.0f));
 }
 
-void handle_keys(GuiWindow& w, const Snapshot& s) {
+// Each queued press acts once (see key_queue.hpp), whatever the frame rate.
+void handle_key(GuiWindow& w, const Snapshot& s, int key) {
   const SendCommand send = w.send();
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space))) send(cmd::SetRunning{!s.running});
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) send(cmd::StepOnce{1});
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Backspace))) send(cmd::Reset{});
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) send(cmd::Rewind{});
-  if (ImGui::IsKeyPressed(GLFW_KEY_R)) w.ui.request_camera_reset = true;
-  if (ImGui::IsKeyPressed(GLFW_KEY_F)) w.ui.follow_selection = !w.ui.follow_selection;
-  if (ImGui::IsKeyPressed(GLFW_KEY_C))
-    w.ui.view.colour_by = ColourBy((int(w.ui.view.colour_by) + 1) % 5);
-  if (ImGui::IsKeyPressed(GLFW_KEY_F1)) w.ui.show_help = !w.ui.show_help;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Tab))) w.ui.hide_panels = !w.ui.hide_panels;
-  if (ImGui::IsKeyPressed(GLFW_KEY_F12)) w.ui.request_screenshot = true;
-  if (ImGui::IsKeyPressed(GLFW_KEY_F9)) w.ui.request_record_toggle = true;
+  switch (key) {
+    case GLFW_KEY_SPACE: return send(cmd::SetRunning{!s.running});
+    case GLFW_KEY_RIGHT: return send(cmd::StepOnce{1});
+    case GLFW_KEY_BACKSPACE: return send(cmd::Reset{});
+    case GLFW_KEY_LEFT: return send(cmd::Rewind{});
+    case GLFW_KEY_R: w.ui.request_camera_reset = true; return;
+    case GLFW_KEY_F: w.ui.follow_selection = !w.ui.follow_selection; return;
+    case GLFW_KEY_C: w.ui.view.colour_by = ColourBy((int(w.ui.view.colour_by) + 1) % 5); return;
+    case GLFW_KEY_F1: w.ui.show_help = !w.ui.show_help; return;
+    case GLFW_KEY_TAB: w.ui.hide_panels = !w.ui.hide_panels; return;
+    case GLFW_KEY_F12: w.ui.request_screenshot = true; return;
+    case GLFW_KEY_F9: w.ui.request_record_toggle = true; return;
+    default: return;
+  }
 }
 
 }  // namespace
 
 void handle_input(GuiWindow& w, const Snapshot& s) {
   ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantCaptureKeyboard) handle_keys(w, s);
+  // Presses typed into a text field were the field's, not shortcuts.
+  for (const int key : w.keys.take())
+    if (!io.WantCaptureKeyboard) handle_key(w, s, key);
   double x = 0, y = 0;
   glfwGetCursorPos(w.window, &x, &y);
   const float dx = float(x - w.last_x), dy = float(y - w.last_y);

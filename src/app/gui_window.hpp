@@ -8,6 +8,7 @@
 
 #include "app/gui_app.hpp"
 #include "app/gui_settings.hpp"
+#include "app/key_queue.hpp"
 #include "io/video_writer.hpp"
 #include "render/auto_frame.hpp"
 #include "render/camera.hpp"
@@ -45,6 +46,7 @@ struct GuiWindow {
   long long watched_stamp = 0;
   std::chrono::steady_clock::time_point last_watch;
   std::vector<std::string> dropped;
+  KeyQueue keys{{GLFW_KEY_RIGHT}};  // shortcut presses since the last frame (→ repeats: steps)
 
   // Recording from the window.
   std::unique_ptr<VideoWriter> video;
