@@ -7,6 +7,7 @@
 #include <chrono>
 #include <thread>
 
+#include "core/bonds/bond_common.hpp"
 #include "io/lesson.hpp"
 #include "io/scene_file.hpp"
 #include "runtime/comparison_runs.hpp"
@@ -675,4 +676,28 @@ TEST_CASE("the stability gauge keeps the worst omega over recent steps, not the 
   }
   CHECK(saw_calm_after_peak);
   worker.stop();
+}
+
+TEST_CASE("the Bonds table's numbers are the bonds' own reports") {
+  Simulation sim = make_simulation(load_scene("cube-chain", {{"loading", ParamValue(std::string("bend-twist"))}}));
+  REQUIRE_FALSE(sim.advance(300));
+  Snapshot s;
+  fill_snapshot(sim, s);
+  const std::vector<BondReport> reports = bond_reports(sim.world());
+  REQUIRE(s.bonds.size() == reports.size());
+  REQUIRE(reports.size() == 6);
+  for (size_t k = 0; k < reports.size(); ++k) {
+    CAPTURE(k);
+    CHECK(s.bonds[k].i == reports[k].i);
+    CHECK(s.bonds[k].twist == float(reports[k].twist));
+    CHECK(s.bonds[k].bend == float(reports[k].bend));
+    CHECK(s.bonds[k].stretch == float(reports[k].stretch));
+    CHECK(s.bonds[k].plane == float(reports[k].plane));
+    CHECK(s.bonds[k].twist_torque == float(reports[k].twist_torque));
+    CHECK(s.bonds[k].bend_torque == float(reports[k].bend_torque));
+    CHECK(s.bonds[k].shear_force == float(reports[k].shear_force));
+    CHECK(s.bonds[k].normal_force == float(reports[k].normal_force));
+  }
+  CHECK(std::abs(s.bonds[0].twist) > 0);  // the loading does twist them
+  CHECK(std::abs(s.bonds[0].bend_torque) > 0);
 }

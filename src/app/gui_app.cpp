@@ -268,6 +268,7 @@ int command_gui(GuiOptions o) {
     if (s.scene_generation != w.seen_generation) {  // loaded or reset: old picks are stale
       w.seen_generation = s.scene_generation;
       w.ui.view.selected = -1;
+      w.ui.view.highlight_bond = -1;
       if (w.pending_select >= 0 && w.pending_select < s.bodies)
         w.ui.view.selected = w.pending_select;
       w.pending_select = -1;

@@ -166,13 +166,17 @@ void SceneRenderer::build_bodies(const Snapshot& s, const ViewOptions& o) {
     return size;
   };
   float width = -1;
-  for (const BondLine& bond : s.bonds) {
+  for (size_t k = 0; k < s.bonds.size(); ++k) {
+    const BondLine& bond = s.bonds[k];
     if (bond.broken || bond.i >= s.bodies || bond.j >= s.bodies) continue;
     if (width < 0) width = 0.18f * std::max(std::min(body_size(bond.i), body_size(bond.j)), 1e-4f);
     const glm::vec3 a = vec(s.position[bond.j]), b = vec(s.position[bond.i]);
+    const bool picked = int(k) == o.highlight_bond;
+    const float w = picked ? 2.2f * width : width;
     bond_draws_.push_back({0.5f * (a + b), bond_orientation(a, b),
-                           glm::vec3(0.5f * glm::length(b - a), width, width),
-                           glm::vec4(load_colour(bond.load), 1.0f) * o.tint});
+                           glm::vec3(0.5f * glm::length(b - a), w, w),
+                           picked ? glm::vec4(0.2f, 1.0f, 1.0f, 1.0f)
+                                  : glm::vec4(load_colour(bond.load), 1.0f) * o.tint});
   }
 }
 

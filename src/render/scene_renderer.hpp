@@ -22,6 +22,7 @@ struct ViewOptions {
   glm::vec4 tint{1, 1, 1, 1};  // multiplies body colours (ghost runs)
   bool ghosts = true;          // draw the comparison runs, translucent and tinted
   int pull_body = -1;          // a body being pulled: a line from it to the hand
+  int highlight_bond = -1;     // a bond picked in the Bonds table, drawn bright and thick
   glm::vec3 pull_target{0};
 };
 

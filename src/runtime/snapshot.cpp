@@ -105,7 +105,9 @@ void fill_bonds(const World& world, Snapshot& out) {
     const double load = std::max({relative(r.normal_force, max_n), relative(r.shear_force, max_s),
                                   relative(r.twist_torque, max_t), relative(r.bend_torque, max_b)});
     out.bonds.push_back({r.i, r.j, static_cast<float>(load), static_cast<float>(r.twist),
-                         static_cast<float>(r.bend), r.broken});
+                         static_cast<float>(r.bend), r.broken, float(r.stretch), float(r.shear),
+                         float(r.plane), float(r.normal_force), float(r.shear_force),
+                         float(r.twist_torque), float(r.bend_torque)});
   }
 }
 

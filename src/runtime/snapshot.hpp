@@ -41,6 +41,10 @@ struct BondLine {
   float load;  // largest of |F_n|, |F_s|, |M_t|, |M_b| relative to the largest in the scene
   float twist, bend;
   bool broken;
+  // The rest of the bond's report (the Bonds table): stretch and shear (length), the rotation
+  // about the plane's normal, and the forces and torques.
+  float stretch = 0, shear = 0, plane = 0;
+  float normal_force = 0, shear_force = 0, twist_torque = 0, bend_torque = 0;
 };
 struct WallPlane {
   Float3 point, normal;

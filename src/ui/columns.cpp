@@ -24,7 +24,7 @@ bool left_column_shown(const UiState& ui) {
 }
 
 bool right_column_shown(const UiState& ui) {
-  return ui.show_energy || ui.show_inspector || ui.show_compare || ui.show_record;
+  return ui.show_energy || ui.show_inspector || ui.show_bonds || ui.show_compare || ui.show_record;
 }
 
 void draw_left_column(UiState& ui, const Snapshot& s, const SendCommand& send) {
@@ -47,6 +47,8 @@ void draw_right_column(UiState& ui, const Snapshot& s, const SendCommand& send) 
   if (!right_column_shown(ui) || !begin_column("##analysis", ui.layout.right)) return;
   section(ui, "Energy", ui.show_energy, false, true, [&] { draw_energy_panel(ui, s); });
   section(ui, "Inspector", ui.show_inspector, picked, false, [&] { draw_inspector_panel(ui, s); });
+  if (!s.bonds.empty())
+    section(ui, "Bonds", ui.show_bonds, false, false, [&] { draw_bonds_panel(ui, s); });
   section(ui, "Compare", ui.show_compare, new_run, false, [&] { draw_compare_panel(ui, s, send); });
   section(ui, "Record & share", ui.show_record, false, false,
           [&] { draw_record_panel(ui, s, send); });

@@ -23,6 +23,7 @@ void draw_run_bar(UiState& ui, const Snapshot& s, const SendCommand& send) {
       ImGui::MenuItem("Energy", nullptr, &ui.show_energy);
       ImGui::MenuItem("Stats", nullptr, &ui.show_stats);
       ImGui::MenuItem("Inspector", nullptr, &ui.show_inspector);
+      ImGui::MenuItem("Bonds", nullptr, &ui.show_bonds);
       ImGui::MenuItem("Compare", nullptr, &ui.show_compare);
       ImGui::MenuItem("Record & share", nullptr, &ui.show_record);
       ImGui::MenuItem("Help", "F1", &ui.show_help);

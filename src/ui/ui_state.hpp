@@ -19,7 +19,7 @@ using SendCommand = std::function<void(Command)>;
 struct UiState {
   // Windows (persisted).
   bool show_scenes = true, show_integrator = true, show_parameters = true, show_energy = true,
-       show_stats = true, show_inspector = true, show_help = false;
+       show_stats = true, show_inspector = true, show_help = false, show_bonds = true;
   bool hide_panels = false;  // Tab (or --no-panels): the 3-D view alone, every panel hidden
 
   // Where panels and the 3-D view go this frame (from the window's size), and what was drawn
@@ -89,6 +89,7 @@ void draw_parameters_panel(UiState& ui, const Snapshot& s, const SendCommand& se
 void draw_energy_panel(UiState& ui, const Snapshot& s);
 void draw_stats_panel(UiState& ui, const Snapshot& s);
 void draw_inspector_panel(UiState& ui, const Snapshot& s);
+void draw_bonds_panel(UiState& ui, const Snapshot& s);
 void draw_help_overlay(UiState& ui);
 void draw_record_panel(UiState& ui, const Snapshot& s, const SendCommand& send);
 void draw_compare_panel(UiState& ui, const Snapshot& s, const SendCommand& send);
