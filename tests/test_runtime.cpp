@@ -701,3 +701,30 @@ TEST_CASE("the Bonds table's numbers are the bonds' own reports") {
   CHECK(std::abs(s.bonds[0].twist) > 0);  // the loading does twist them
   CHECK(std::abs(s.bonds[0].bend_torque) > 0);
 }
+
+TEST_CASE("the stability chart's curves are computed by the runtime's jobs, once per method") {
+  PhysicsWorker worker;
+  worker.start();
+  worker.send(cmd::LoadScene{"oscillator", {}});
+  worker.send(cmd::SetRunning{false});
+  worker.send(cmd::RunStability{"rk4"});
+  worker.send(cmd::RunStability{"rk4"});  // asked twice (a frame before the snapshot says so)
+  worker.send(cmd::RunStability{"euler"});
+  const Snapshot s = wait_for(worker, [](const Snapshot& x) {
+    return x.stability.growth.count("rk4") && x.stability.growth.count("euler");
+  });
+  CHECK(s.stability.computing.empty());
+  const std::vector<double>& h = s.stability.omega_dt;
+  const std::vector<double>& rk4 = s.stability.growth.at("rk4");
+  REQUIRE(rk4.size() == h.size());
+  for (size_t k = 0; k < h.size(); ++k) {
+    CAPTURE(h[k]);
+    if (h[k] < 2.7) CHECK(rk4[k] <= 1 + 1e-9);  // inside RK4's limit 2 sqrt 2
+    if (h[k] > 2.95) CHECK(rk4[k] > 1.01);
+    CHECK(s.stability.growth.at("euler")[k] > 1);  // Euler grows everywhere
+  }
+  worker.send(cmd::RunStability{"warp"});
+  const Snapshot bad = wait_for(worker, [](const Snapshot& x) { return !x.error.empty(); });
+  CHECK(bad.error.find("unknown integrator 'warp'") != std::string::npos);
+  worker.stop();
+}

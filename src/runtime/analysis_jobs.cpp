@@ -1,5 +1,6 @@
 #include "runtime/analysis_jobs.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 #include "core/analysis.hpp"
@@ -43,8 +44,37 @@ void AnalysisJobs::start_reversibility(Simulation& sim, long steps) {
                               });
 }
 
-bool AnalysisJobs::collect(ConvergenceView& convergence, ReversibilityView& reversible) {
+void AnalysisJobs::start_stability(const std::string& integrator, StabilityView& view) {
+  if (!IntegratorRegistry::instance().contains(integrator))
+    throw InputError(IntegratorRegistry::instance().unknown_message(integrator));
+  if (view.omega_dt.empty())
+    for (double h = 0.02; h <= 3.5; h += 0.02) view.omega_dt.push_back(h);
+  if (view.growth.count(integrator) || stability_.count(integrator)) return;
+  view.computing.push_back(integrator);
+  stability_[integrator] = std::async(std::launch::async, [integrator, steps = view.omega_dt] {
+    std::vector<double> curve;
+    for (double h : steps) curve.push_back(std::min(growth_per_step(integrator, h, 64), 1.5));
+    return curve;
+  });
+}
+
+bool AnalysisJobs::collect(ConvergenceView& convergence, ReversibilityView& reversible,
+                           StabilityView& stability) {
   bool changed = false;
+  for (auto it = stability_.begin(); it != stability_.end();) {
+    if (!ready(it->second)) {
+      ++it;
+      continue;
+    }
+    try {
+      stability.growth[it->first] = it->second.get();
+    } catch (const std::exception&) {  // a method that cannot run the oscillator: no curve
+      stability.growth[it->first] = {};
+    }
+    std::erase(stability.computing, it->first);
+    it = stability_.erase(it);
+    changed = true;
+  }
   if (pending_convergence_.running && !convergence.running) convergence = pending_convergence_, changed = true;
   if (pending_reversibility_.running && !reversible.running) reversible = pending_reversibility_, changed = true;
   if (ready(convergence_)) {

@@ -1,5 +1,6 @@
 #pragma once
 // Results of the comparison views' background analyses, as the snapshot carries them.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,14 @@ struct ConvergenceView {
   std::string status;  // "" until first run; errors land here too
   double horizon = 0;
   SweepResult result;
+};
+
+// Amplitude growth per step on x'' = -omega^2 x against omega dt, per method (the stability
+// chart; the same function as `stepwise stability`). Curves do not depend on the scene.
+struct StabilityView {
+  std::vector<double> omega_dt;
+  std::map<std::string, std::vector<double>> growth;  // finished curves
+  std::vector<std::string> computing;
 };
 
 struct ReversibilityView {

@@ -59,6 +59,8 @@ struct RestoreCheckpoint { int index; };
 // A high-accuracy shadow run (rk4 at dt/8) from the current state; the samples then carry the
 // live run's global position and energy error against it.
 struct SetReference { bool on; };
+// The stability chart's curve for one method (computed once, in the background).
+struct RunStability { std::string integrator; };
 // Extra snapshot content only some views need (the contact force network walks every pair).
 // inspected: the body whose contact points the Inspector lists (-1: none).
 struct SetSnapshotDetail { bool contacts; int inspected = -1; };  // the whole state as a scene file (continues bit for bit)
@@ -71,6 +73,6 @@ using Command = std::variant<cmd::LoadScene, cmd::Reset, cmd::SetIntegrator, cmd
                              cmd::AddComparison, cmd::RemoveComparison, cmd::RunConvergence,
                              cmd::RunReversibility, cmd::PlayLesson, cmd::Rewind,
                              cmd::RestoreCheckpoint, cmd::SetReference,
-                             cmd::SetSnapshotDetail, cmd::SetBlowupLimit>;
+                             cmd::SetSnapshotDetail, cmd::SetBlowupLimit, cmd::RunStability>;
 
 }  // namespace stepwise

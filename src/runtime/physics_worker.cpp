@@ -85,7 +85,7 @@ void PhysicsWorker::iterate() {
     dirty_ = true;
   }
   if (running_ && sim_) advance_for(kSlice);
-  if (jobs_.collect(convergence_, reversibility_)) dirty_ = true;
+  if (jobs_.collect(convergence_, reversibility_, stability_)) dirty_ = true;
   const auto now = Clock::now();
   if (dirty_ || (running_ && now - last_publish_ >= kPublishEvery)) publish();
 }
@@ -291,6 +291,7 @@ void PhysicsWorker::apply(const Command& command) {
             jobs_.start_convergence(sim, c.integrators, c.horizon);
           },
           [&](const cmd::RunReversibility& c) { jobs_.start_reversibility(sim, c.steps); },
+          [&](const cmd::RunStability& c) { jobs_.start_stability(c.integrator, stability_); },
           [&](const cmd::SetCapture& c) {
             if (!(c.interval >= 0) || !std::isfinite(c.interval))
               throw InputError("capture interval must be >= 0");
@@ -569,6 +570,7 @@ void PhysicsWorker::publish() {
     s.history_position = restored_at_ ? int(*restored_at_) : -1;
     s.reference_on = reference_ != nullptr;
     s.reversibility = reversibility_;
+    s.stability = stability_;
     s.label = spec_->label;
     s.source = source_;
     s.builtin = spec_->builtin.value_or("");

@@ -100,6 +100,7 @@ class PhysicsWorker {
   AnalysisJobs jobs_;
   ConvergenceView convergence_;
   ReversibilityView reversibility_;
+  StabilityView stability_;
   std::unique_ptr<Simulation> reference_;  // the shadow run, or null
   double reference_e0_ = 0;
   HistoryRing history_;

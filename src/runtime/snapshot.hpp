@@ -125,6 +125,7 @@ struct Snapshot {
   bool reference_on = false;
   ConvergenceView convergence;
   ReversibilityView reversibility;
+  StabilityView stability;
 };
 
 // Copies the simulation's state and settings into `out`, reusing its storage; the contact

@@ -3,9 +3,8 @@
 // the phase portrait of the selected body.
 #include <imgui.h>
 
-#include <chrono>
+#include <algorithm>
 #include <cmath>
-#include <future>
 #include <map>
 
 #include "core/analysis.hpp"
@@ -53,8 +52,10 @@ void lockstep_section(UiState& ui, const Snapshot& s, const SendCommand& send) {
                         c.cost_per_sim_second, c.error.empty() ? "" : "   ", c.error.c_str());
     ImGui::PopID();
   }
-  static int integrator = 0, rotation = 0;
-  static double dt = 0;
+  CompareState& c = ui.compare;
+  int& integrator = c.integrator;
+  int& rotation = c.rotation;
+  double& dt = c.dt;
   const auto integrators = IntegratorRegistry::instance().names();
   const auto rotations = RotationRegistry::instance().names();
   auto combo = [](const char* label, int& index, const std::vector<std::string>& names) {
@@ -65,9 +66,8 @@ void lockstep_section(UiState& ui, const Snapshot& s, const SendCommand& send) {
       ImGui::EndCombo();
     }
   };
-  static std::string synced;  // the new run's rotation follows the main run's when that changes
-  if (s.rotation != synced) {
-    synced = s.rotation;
+  if (s.rotation != c.synced_rotation) {
+    c.synced_rotation = s.rotation;
     for (int i = 0; i < int(rotations.size()); ++i)
       if (rotations[i] == s.rotation) rotation = i;
   }
@@ -100,9 +100,9 @@ void lockstep_section(UiState& ui, const Snapshot& s, const SendCommand& send) {
   plot("compare-errors", series, o);
 }
 
-void convergence_section(const Snapshot& s, const SendCommand& send) {
-  static std::map<std::string, bool> chosen;
-  static double horizon = 0;
+void convergence_section(UiState& ui, const Snapshot& s, const SendCommand& send) {
+  std::map<std::string, bool>& chosen = ui.compare.convergence_methods;
+  double& horizon = ui.compare.horizon;
   if (horizon <= 0) horizon = std::max(50 * s.dt, 1e-9);
   int shown = 0;
   for (const std::string& name : IntegratorRegistry::instance().names()) {
@@ -124,7 +124,7 @@ void convergence_section(const Snapshot& s, const SendCommand& send) {
                       s.convergence.result.reference.c_str());
   if (s.convergence.status != "done" && s.convergence.status != "running")
     ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", s.convergence.status.c_str());
-  static std::vector<std::vector<double>> xs, ys;
+  std::vector<std::vector<double>> xs, ys;  // plotted this frame only
   xs.assign(s.convergence.result.series.size(), {});
   ys.assign(s.convergence.result.series.size(), {});
   std::vector<PlotSeries> series;
@@ -149,20 +149,9 @@ void convergence_section(const Snapshot& s, const SendCommand& send) {
   plot("convergence", series, o);
 }
 
-void stability_section(UiState& ui, const Snapshot& s) {
+void stability_section(UiState& ui, const Snapshot& s, const SendCommand& send) {
   ImGui::Checkbox("highlight the stiffest bodies", &ui.view.highlight_stiffest);
-  static std::map<std::string, std::vector<double>> growth;
-  // Curves being computed: a method's whole curve can take seconds (adaptive's many substeps),
-  // so it is computed off the window's thread and drawn when ready.
-  static std::map<std::string, std::future<std::vector<double>>> pending;
-  static std::vector<double> hs;
-  static std::map<std::string, bool> shown = {{"euler", true},
-                                              {"velocity-verlet", true},
-                                              {"rk4", true},
-                                              {"newmark", true},
-                                              {"implicit-euler", true}};
-  if (hs.empty())
-    for (double h = 0.02; h <= 3.5; h += 0.02) hs.push_back(h);
+  std::map<std::string, bool>& shown = ui.compare.stability_methods;
   int column = 0;
   for (const std::string& name : IntegratorRegistry::instance().names()) {
     if (column++) same_line_if_fits(checkbox_width(name.c_str()));
@@ -172,31 +161,23 @@ void stability_section(UiState& ui, const Snapshot& s) {
   std::vector<PlotSeries> series;
   std::string computing;
   int k = 0;
+  // Curves come from the runtime's analysis jobs (the same function as `stepwise stability`).
+  const StabilityView& view = s.stability;
   for (const auto& [name, on] : shown) {
     if (!on) continue;
-    auto& g = growth[name];
-    if (g.empty()) {
-      auto job = pending.find(name);
-      if (job == pending.end()) {
-        pending[name] = std::async(std::launch::async, [name = name, steps = hs] {
-          std::vector<double> curve;  // the same function as `stepwise stability`
-          for (double h : steps) curve.push_back(std::min(growth_per_step(name, h, 64), 1.5));
-          return curve;
-        });
-      } else if (job->second.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
-        g = job->second.get();
-        pending.erase(job);
-      }
-      if (g.empty()) {
-        computing += (computing.empty() ? "" : ", ") + name;
-        continue;
-      }
+    const auto curve = view.growth.find(name);
+    const bool busy = std::find(view.computing.begin(), view.computing.end(), name) !=
+                      view.computing.end();
+    if (curve == view.growth.end()) {
+      if (!busy) send(cmd::RunStability{name});
+      computing += (computing.empty() ? "" : ", ") + name;
+      continue;
     }
     series.push_back({name,
                       ImGui::ColorConvertFloat4ToU32(ImVec4(0.35f + 0.13f * float(k % 5),
                                                             0.9f - 0.12f * float(k % 6),
                                                             0.4f + 0.2f * float(k % 3), 1)),
-                      &hs, &g});
+                      &view.omega_dt, &curve->second});
     ++k;
   }
   PlotOptions o;
@@ -208,8 +189,8 @@ void stability_section(UiState& ui, const Snapshot& s) {
   if (!computing.empty()) ImGui::TextDisabled("computing: %s", computing.c_str());
 }
 
-void reversibility_section(const Snapshot& s, const SendCommand& send) {
-  static int steps = 1000;
+void reversibility_section(UiState& ui, const Snapshot& s, const SendCommand& send) {
+  int& steps = ui.compare.reversibility_steps;
   ImGui::SetNextItemWidth(100);
   ImGui::InputInt("steps each way", &steps);
   steps = std::max(steps, 1);
@@ -227,7 +208,7 @@ void reversibility_section(const Snapshot& s, const SendCommand& send) {
   ImGui::TextDisabled("Symplectic, time-reversible methods come back to round-off.");
 }
 
-void history_section(const Snapshot& s, const SendCommand& send) {
+void history_section(UiState& ui, const Snapshot& s, const SendCommand& send) {
   const int n = int(s.history_times.size());
   if (n == 0) {
     ImGui::TextDisabled("no checkpoints yet");
@@ -237,7 +218,7 @@ void history_section(const Snapshot& s, const SendCommand& send) {
   same_line_if_fits(ImGui::CalcTextSize("(Left arrow)  00 checkpoints").x);
   ImGui::TextDisabled("(Left arrow)  %d checkpoints, t = %.4g .. %.4g", n, s.history_times.front(),
                       s.history_times.back());
-  static int index = 0;
+  int& index = ui.compare.history_index;
   if (!ImGui::IsAnyItemActive()) index = s.history_position >= 0 ? s.history_position : n - 1;
   index = std::clamp(index, 0, n - 1);
   ImGui::SetNextItemWidth(-1);
@@ -275,7 +256,8 @@ void phase_section(UiState& ui, const Snapshot& s) {
     ImGui::TextDisabled("double-click a body to see its phase portrait");
     return;
   }
-  static int axis = 0;
+  CompareState& c = ui.compare;
+  int& axis = c.phase_axis;
   ImGui::Text("body %d:", body);
   same_line_if_fits(3 * checkbox_width("x"));
   ImGui::RadioButton("x", &axis, 0);
@@ -283,13 +265,13 @@ void phase_section(UiState& ui, const Snapshot& s) {
   ImGui::RadioButton("y", &axis, 1);
   ImGui::SameLine();
   ImGui::RadioButton("z", &axis, 2);
-  static std::vector<double> xs, vs;
-  static std::uint64_t revision = 0, generation = 0;
-  static int traced = -1, traced_axis = -1;
-  if (traced != body || traced_axis != axis || generation != s.scene_generation)
-    xs.clear(), vs.clear(), traced = body, traced_axis = axis, generation = s.scene_generation;
-  if (s.revision != revision) {
-    revision = s.revision;
+  std::vector<double>& xs = c.phase_x;
+  std::vector<double>& vs = c.phase_v;
+  if (c.phase_body != body || c.phase_traced_axis != axis || c.phase_generation != s.scene_generation)
+    xs.clear(), vs.clear(), c.phase_body = body, c.phase_traced_axis = axis,
+                            c.phase_generation = s.scene_generation;
+  if (s.revision != c.phase_revision) {
+    c.phase_revision = s.revision;
     xs.push_back(s.position[body][axis]);
     vs.push_back(s.velocity[body][axis]);
     if (xs.size() > 20000)
@@ -318,11 +300,11 @@ void subsection(UiState& ui, const char* title, bool default_open, Draw draw) {
 void draw_compare_panel(UiState& ui, const Snapshot& s, const SendCommand& send) {
   ImGui::PushTextWrapPos(0);
   subsection(ui, "Lockstep runs", true, [&] { lockstep_section(ui, s, send); });
-  subsection(ui, "History and branches", false, [&] { history_section(s, send); });
+  subsection(ui, "History and branches", false, [&] { history_section(ui, s, send); });
   subsection(ui, "Reference error", false, [&] { reference_section(ui, s, send); });
-  subsection(ui, "Convergence order", false, [&] { convergence_section(s, send); });
-  subsection(ui, "Stability", false, [&] { stability_section(ui, s); });
-  subsection(ui, "Reversibility", false, [&] { reversibility_section(s, send); });
+  subsection(ui, "Convergence order", false, [&] { convergence_section(ui, s, send); });
+  subsection(ui, "Stability", false, [&] { stability_section(ui, s, send); });
+  subsection(ui, "Reversibility", false, [&] { reversibility_section(ui, s, send); });
   subsection(ui, "Phase space", false, [&] { phase_section(ui, s); });
   ImGui::PopTextWrapPos();
 }

@@ -8,6 +8,7 @@
 #include "render/scene_renderer.hpp"
 #include "runtime/commands.hpp"
 #include "runtime/snapshot.hpp"
+#include "ui/compare_state.hpp"
 #include "ui/energy_history.hpp"
 #include "ui/layout.hpp"
 #include "ui/number_field.hpp"
@@ -47,7 +48,8 @@ struct UiState {
   float slow_motion = 1;
   double drag_stiffness = 0;  // 0: chosen from the picked body's mass (about 2 Hz)
   double drag_damping = 1;    // the pull's damping ratio (1: critical)
-  FieldEdits field_edits;     // numbers being typed into live fields (applied on Enter)
+  FieldEdits field_edits;
+  CompareState compare;  // the Compare panel's choices between frames     // numbers being typed into live fields (applied on Enter)
 
   // Scene sources.
   std::string assets_dir;
