@@ -303,6 +303,21 @@ TEST_CASE("an --overlay video carries the overlay from its first frame") {
   CHECK(stats(image, {12, 12, 260, 70}).bright > 100);
 }
 
+TEST_CASE("the window's recording carries the overlay when asked, from its first frame") {
+  const std::string dir = output_dir() + "/window_overlay";
+  std::filesystem::remove_all(dir);
+  REQUIRE(render("kepler --record --overlay --frames 30 --size 640x480 --output-dir " + dir,
+                 output_dir() + "/window_overlay.png") == 0);
+  std::string video;
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    if (entry.path().extension() == ".mp4") video = entry.path().string();
+  REQUIRE_FALSE(video.empty());
+  const std::string first = dir + "/first.png";
+  REQUIRE(std::system(("ffmpeg -v error -y -i " + video + " -vframes 1 " + first).c_str()) == 0);
+  const Image image = read_png(first);
+  CHECK(stats(image, {12, 12, 200, 60}).bright > 100);  // the method and energy-error text box
+}
+
 TEST_CASE("record cut short by Ctrl+C exits 130 and leaves a playable video") {
   const std::string dir = output_dir();
   const std::string video = dir + "/interrupted.mp4";

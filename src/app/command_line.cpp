@@ -143,6 +143,8 @@ int run_command_line(int argc, char** argv) {
                    "folder for screenshots, videos and saved states")
       ->type_name(kDirType);
   gui_cmd->add_flag("--record", gui.record, "start recording a video at once (F9 stops)");
+  gui_cmd->add_flag("--overlay", gui.overlay,
+                    "recordings carry the overlay of record --overlay (method, dt, energy error)");
   gui_cmd
       ->add_option("--lesson", gui.lesson,
                    "play a lesson: a .toml file or an installed lesson's name")

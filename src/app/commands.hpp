@@ -37,6 +37,7 @@ struct GuiOptions {
   std::string colour_by;       // id, speed, angular-speed, kinetic-energy, force
   std::string output_dir;      // screenshots, videos, saved states (default ./stepwise-output)
   bool record = false;         // start recording a video at once (finalised on exit)
+  bool overlay = false;        // the window's recordings carry record --overlay's overlay
   std::string compare;         // comparison runs at start: integrator[@dt],... (lockstep ghosts)
   std::string lesson;          // play this lesson instead of a scene
   bool force_network = false;  // draw the contact force network

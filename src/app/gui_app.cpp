@@ -249,6 +249,7 @@ int command_gui(GuiOptions o) {
       if (o.select >= 0) w.pending_select = o.select, w.ui.show_inspector = true;
       if (!o.output_dir.empty()) w.ui.output_dir = o.output_dir;
       if (o.hide_panels) w.ui.hide_panels = true;
+      if (o.overlay) w.ui.record_overlay = true;
       if (o.record) w.ui.request_record_toggle = true;
       for (const std::string& item : split_list(o.compare)) {
         const size_t at = item.find('@');

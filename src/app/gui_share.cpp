@@ -47,6 +47,8 @@ void start_recording(GuiWindow& w, const Snapshot& s, int width, int height) {
   w.video = std::make_unique<VideoWriter>(path, width & ~1, height & ~1, fps);
   w.record_target = std::make_unique<FrameTarget>();
   w.record_target->resize(width & ~1, height & ~1, 4);
+  if (w.ui.record_overlay)
+    w.overlay = std::make_unique<OverlayPainter>(width & ~1, height & ~1, fps);
   w.ui.recording = true;
   w.ui.recording_path = path;
   w.ui.recording_started_sim = s.time;
@@ -62,6 +64,7 @@ void stop_recording(GuiWindow& w) {
   w.video->finish();
   w.ui.notice = "video: " + w.ui.recording_path + " (" + std::to_string(w.video->frames()) + " frames)";
   w.video.reset();
+  w.overlay.reset();
   w.record_target.reset();
   w.ui.recording = false;
 }
@@ -93,6 +96,7 @@ void update_share(GuiWindow& w, const Snapshot& s, int width, int height) {
   try {
     for (const Snapshot& frame : w.captures) {
       w.renderer->draw(frame, w.camera, w.ui.view, *w.record_target);
+      if (w.overlay) w.overlay->paint(frame, w.ui.history, *w.record_target);
       w.video->write(w.record_target->read_pixels());
       ++w.ui.recorded_frames;
     }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/gui_app.hpp"
+#include "app/gui_overlay.hpp"
 #include "app/gui_settings.hpp"
 #include "app/key_queue.hpp"
 #include "io/video_writer.hpp"
@@ -51,6 +52,7 @@ struct GuiWindow {
   // Recording from the window.
   std::unique_ptr<VideoWriter> video;
   std::unique_ptr<FrameTarget> record_target;
+  std::unique_ptr<OverlayPainter> overlay;  // when recordings carry record's overlay
   std::vector<Snapshot> captures;
 
   SendCommand send() {

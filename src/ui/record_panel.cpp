@@ -39,6 +39,11 @@ void draw_record_panel(UiState& ui, const Snapshot& s, const SendCommand& send) 
   }
   same_line_if_fits(ImGui::CalcTextSize("(F9)").x);
   ImGui::TextDisabled("(F9)");
+  if (!ui.recording) {
+    ImGui::Checkbox("burn in the overlay", &ui.record_overlay);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("method, dt, time, energy error and its plot, as record --overlay draws");
+  }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "Frames are taken every 1/fps of simulated time, so the video plays at true\n"

@@ -72,6 +72,7 @@ struct UiState {
   bool request_record_toggle = false;
   bool request_csv = false, request_vtk = false;
   float record_fps = 30;
+  bool record_overlay = false;  // the window's videos carry record --overlay's caption and plot
   bool recording = false;
   std::string recording_path;
   double recording_started_sim = 0;
