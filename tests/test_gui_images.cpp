@@ -158,7 +158,7 @@ TEST_CASE("the panels are drawn and show the chosen integrator") {
   CHECK(WEXITSTATUS(code) == 2);
 }
 
-// Projectors: at 1280x720 and 1024x768 the run bar, both columns and the 3-D view share the
+// Projectors: at 1600x900, 1280x720 and 1024x768 the run bar, both columns and the 3-D view share the
 // window without overlapping, the dt field shows without scrolling, and with every section
 // unfolded no line of text or widget runs past its panel's edge. The screenshot agrees: the
 // columns are panel-dark along their inner edge and the view between them shows the bodies.
@@ -168,7 +168,8 @@ TEST_CASE("the window fits a projector: panels inside, dt visible, nothing cut o
       "Scenes",  "Integrator", "Parameters",     "Stats",         "Energy",
       "Compare", "Inspector",  "Record & share", "Lockstep runs", "Stability",
       "Convergence order", "Phase space"};
-  for (const auto& [width, height] : {std::pair{1280, 720}, std::pair{1024, 768}}) {
+  for (const auto& [width, height] :
+       {std::pair{1600, 900}, std::pair{1280, 720}, std::pair{1024, 768}}) {
     for (const std::string scene : {"kepler", "cube-chain", "settle", "dice"}) {
       const std::string size = std::to_string(width) + "x" + std::to_string(height);
       CAPTURE(size);
