@@ -32,10 +32,11 @@ OverlayPainter::OverlayPainter(int width, int height, double fps)
 }
 
 OverlayPainter::~OverlayPainter() {
-  UsingContext using_ours(context_);
+  ImGuiContext* previous = ImGui::GetCurrentContext();
+  ImGui::SetCurrentContext(context_);
   ImGui_ImplOpenGL3_Shutdown();
   ImGui::DestroyContext(context_);
-  using_ours.previous = using_ours.previous == context_ ? nullptr : using_ours.previous;
+  ImGui::SetCurrentContext(previous == context_ ? nullptr : previous);
 }
 
 void OverlayPainter::paint(const Snapshot& frame, const EnergyHistory& history,

@@ -265,7 +265,6 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
     throw InputError(scene.where() + ": " +
                      RotationRegistry::instance().unknown_message(spec.setup.rotation));
   // Checked before any cast: a saved clock, step or seed that means nothing is refused.
-  const std::string at = scene.where();
   spec.setup.dt = limits::dt(scene.where("dt") + ": dt", scene.number("dt", spec.setup.dt));
   spec.setup.duration = limits::duration(scene.where("duration") + ": duration",
                                          scene.number("duration", spec.setup.duration));
