@@ -307,7 +307,6 @@ int command_gui(GuiOptions o) {
     int fb_width = 0, fb_height = 0, win_width = 0, win_height = 0;
     glfwGetFramebufferSize(w.window, &fb_width, &fb_height);
     glfwGetWindowSize(w.window, &win_width, &win_height);
-    lay_out(w);
     const PixelRect view = view_pixels(w.ui.layout.view, fb_width, fb_height, win_width);
     w.target->resize(view.w, view.h, 4);
     w.ui.msaa_samples = w.target->samples();

@@ -52,7 +52,7 @@ double growth_per_step(const std::string& integrator, double omega_dt, int steps
   spring.set("link", std::vector<ParamTable>{link});
   world.add_force(ForceRegistry::instance().make("spring", spring));
   Simulation sim(std::move(world), omega_dt, integrator, "buss2");
-  for (const auto& [name, value] : options.values()) sim.integrator().set_option(name, value);
+  sim.integrator().set_options(options);
   auto amplitude = [&] {
     const double x = sim.world().x(0, 0), v = sim.world().v(0, 0);
     return std::sqrt(x * x + v * v);

@@ -215,6 +215,10 @@ void Integrator::save_options(ParamTable& out) const {
   for (const Tunable& t : options()) out.set(t.name, t.value);
 }
 
+void Integrator::set_options(const ParamTable& options) {
+  for (const auto& [name, value] : options.values()) set_option(name, value);
+}
+
 double option_number(const std::string& integrator, const std::string& name,
                      const ParamValue& value) {
   if (auto d = std::get_if<double>(&value)) return *d;

@@ -123,6 +123,8 @@ class Integrator {
   // Every option's value, numbers and names alike (adaptive's base method), as set_option takes
   // them: what copies and saves of a run carry. By default the numbers of options().
   virtual void save_options(ParamTable& out) const;
+  // Sets every option save_options wrote (or a scene file's [integrator] table), in order.
+  void set_options(const ParamTable& options);
   virtual IntegratorStats stats() const { return {}; }
   // Carried state (half-step velocities, step sizes) for bit-exact save and load.
   virtual void save_state(ParamTable& out) const {}

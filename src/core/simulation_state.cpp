@@ -106,7 +106,7 @@ Simulation::Copy Simulation::copy() const {
 std::unique_ptr<Simulation> Simulation::make_run(const Copy& c) {
   auto sim = std::make_unique<Simulation>(c.world, c.dt, c.integrator, c.rotation);
   // Options first: setting some (adaptive's base) restarts what load_state then restores.
-  for (const auto& [name, value] : c.options.values()) sim->integrator().set_option(name, value);
+  sim->integrator().set_options(c.options);
   sim->set_clock(c.time, c.step);
   sim->set_seed(c.seed);
   if (!c.state.values().empty()) sim->load_state(c.state);

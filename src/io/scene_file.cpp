@@ -312,8 +312,7 @@ RunSpec load_scene(const std::string& name, const std::map<std::string, ParamVal
 
 Simulation make_simulation(const RunSpec& spec) {
   Simulation sim(spec.setup.world, spec.setup.dt, spec.setup.integrator, spec.setup.rotation);
-  for (const auto& [key, value] : spec.setup.integrator_options.values())
-    sim.integrator().set_option(key, value);
+  sim.integrator().set_options(spec.setup.integrator_options);
   sim.set_clock(spec.time, spec.step);
   sim.set_seed(spec.seed);
   if (spec.state) sim.load_state(*spec.state);

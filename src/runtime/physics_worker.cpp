@@ -109,7 +109,7 @@ void PhysicsWorker::load(const std::string& source,
     sim->set_integrator(keep->integrator);
     sim->set_rotation(keep->rotation);
     sim->set_dt(keep->dt);
-    for (const auto& [name, value] : keep->options.values()) sim->integrator().set_option(name, value);
+    sim->integrator().set_options(keep->options);
     auto& forces = sim->world().forces;
     for (size_t m = 0; m < forces.size() && m < keep->tunables.size(); ++m)
       for (const Tunable& t : keep->tunables[m])
@@ -173,7 +173,7 @@ void PhysicsWorker::apply(const Command& command) {
     return load(source_, overrides_, &kept);
   }
   if (const auto* c = std::get_if<cmd::SetRunning>(&command)) {
-    if (c->running && blown_up_ && error_body_ >= 0) error_.clear(), error_body_ = -1;
+    if (c->running && error_.rfind("energy blow-up", 0) == 0) error_.clear(), error_body_ = -1;
     running_ = c->running;
     reanchor();
     return;

@@ -53,14 +53,12 @@ void draw_energy_panel(UiState& ui, const Snapshot& s) {
                     ? "relative energy error since the last switch (E - E0 - W + D) / |E0|"
                     : "relative energy error since the start (E - E0 - W + D) / |E0|";
     o.symmetric_log = ui.energy_log;
-    if (ui.error_since_switch)
-      plot("error", {{"error", IM_COL32(255, 110, 90, 255), &h.time, &h.since_switch,
-                      &h.since_switch_min, &h.since_switch_max}},
-           o);
-    else
-      plot("error", {{"error", IM_COL32(255, 110, 90, 255), &h.time, &h.error, &h.error_min,
-                      &h.error_max}},
-           o);
+    const bool rebased = ui.error_since_switch;
+    plot("error",
+         {{"error", IM_COL32(255, 110, 90, 255), &h.time, rebased ? &h.since_switch : &h.error,
+           rebased ? &h.since_switch_min : &h.error_min,
+           rebased ? &h.since_switch_max : &h.error_max}},
+         o);
   }
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("%ld samples covering %ld steps; now %.3e", h.samples_received(),
