@@ -201,3 +201,72 @@ TEST_CASE("hostile files are refused with the file and line, before they can cra
   CHECK_THROWS_WITH_AS(parse_scene_toml("[scene]\nbuiltin = \"kepler\"\ndt = 0\n", "t.toml"),
                        doctest::Contains("dt: must be from 1e-12"), InputError);
 }
+
+TEST_CASE("materials in a scene file: density gives mass, walls and pairs name them, saves round-trip") {
+  const std::string text =
+      "[scene]\nintegrator = \"velocity-verlet\"\nrotation = \"buss2\"\ndt = 1e-5\n"
+      "[[material]]\nname = \"glass\"\ndensity = 2500\nE = 6e7\nnu = 0.25\ne = 0.9\nmu = 0.3\n"
+      "[[material]]\nname = \"steel\"\ndensity = 7800\nE = 2e8\n"
+      "[[material_pair]]\na = \"glass\"\nb = \"steel\"\ne = 0.5\n"
+      "[[body]]\nmaterial = \"glass\"\nradius = 0.01\nposition = [0, 0, 0.0101]\n"
+      "velocity = [0.3, 0, -1]\n"
+      "[[body]]\nmaterial = \"steel\"\nradius = 0.01\nposition = [0.05, 0, 0.0101]\n"
+      "velocity = [0, 0, -1]\n"
+      "[[body]]\nmaterial = \"steel\"\nmass = 2.0\nradius = 0.01\nposition = [0.1, 0, 0.5]\n"
+      "[[force]]\nmodel = \"hertz\"\ncoulomb = \"exact\"\n"
+      "[[force.wall]]\npoint = [0, 0, 0]\nnormal = [0, 0, 1]\nmaterial = \"steel\"\nrigid = true\n";
+  RunSpec spec = parse_scene_toml(text, "m.toml");
+  Simulation sim = make_simulation(spec);
+  const World& w = sim.world();
+  const double volume = 4.0 / 3.0 * M_PI * 1e-6;
+  CHECK(w.mass(0) == doctest::Approx(2500 * volume).epsilon(1e-12));
+  CHECK(w.mass(1) == doctest::Approx(7800 * volume).epsilon(1e-12));
+  CHECK(w.mass(2) == 2.0);  // a given mass wins
+  CHECK(w.material[0] == 1);
+  CHECK(w.material[2] == 2);
+  REQUIRE_FALSE(sim.advance(30));  // both balls mid-bounce on the plate
+  CHECK(sim.energy().wall_contacts == 2);
+  const std::string saved = scene_to_toml(sim, "m");
+  CHECK(saved.find("[[material_pair]]") != std::string::npos);
+  Simulation reloaded = make_simulation(parse_scene_toml(saved, "m2.toml"));
+  REQUIRE_FALSE(sim.advance(300));
+  REQUIRE_FALSE(reloaded.advance(300));
+  check_same_world(sim.world(), reloaded.world());
+  CHECK(sim.world().w == reloaded.world().w);
+  CHECK(sim.energy().dissipated == reloaded.energy().dissipated);
+}
+
+TEST_CASE("bad materials are refused naming the file and line") {
+  const std::string body = "[[body]]\nmaterial = \"glass\"\n";
+  const std::string glass = "[[material]]\nname = \"glass\"\nE = 1e7\n";
+  CHECK_THROWS_WITH_AS(parse_scene_toml(body, "a.toml"),
+                       doctest::Contains("a.toml:2"), InputError);
+  CHECK_THROWS_WITH_AS(parse_scene_toml(body, "a.toml"),
+                       doctest::Contains("no material named 'glass'"), InputError);
+  CHECK_THROWS_WITH_AS(parse_scene_toml("[[material]]\nname = \"g\"\ncolour = 1\n" + body, "b.toml"),
+                       doctest::Contains("b.toml:3 [[material]]: a material has no key 'colour'"), InputError);
+  CHECK_THROWS_WITH_AS(parse_scene_toml("[[material]]\nname = \"g\"\nE = 1e400\n", "c.toml"),
+                       doctest::Contains("c.toml:3"), InputError);
+  CHECK_THROWS_WITH_AS(parse_scene_toml("[[material]]\nname = \"g\"\nnu = 0.7\n", "c.toml"),
+                       doctest::Contains("nu: must be from -0.99 to 0.49"), InputError);
+  CHECK_THROWS_WITH_AS(parse_scene_toml(glass + glass + body, "d.toml"),
+                       doctest::Contains("defined twice"), InputError);
+  // A key the law does not read, a wall of an unknown material, a pair of one.
+  CHECK_THROWS_WITH_AS(
+      parse_scene_toml("[[material]]\nname = \"glass\"\nkn = 1e4\n" + body +
+                           "[[force]]\nmodel = \"hertz\"\n",
+                       "e.toml"),
+      doctest::Contains("e.toml:3 [[material]]: material 'glass': hertz reads no 'kn' (E, nu, e, mu)"),
+      InputError);
+  CHECK_THROWS_WITH_AS(parse_scene_toml(glass + body +
+                                            "[[force]]\nmodel = \"hooke\"\n[[force.wall]]\n"
+                                            "material = \"steel\"\n",
+                                        "f.toml"),
+                       doctest::Contains("no material named 'steel' (known: glass)"), InputError);
+  CHECK_THROWS_WITH_AS(
+      parse_scene_toml(glass + "[[material_pair]]\na = \"glass\"\nb = \"wood\"\n" + body, "g.toml"),
+      doctest::Contains("no material named 'wood'"), InputError);
+  CHECK_THROWS_WITH_AS(
+      parse_scene_toml("[[body]]\n[[force]]\nmodel = \"hooke\"\ncoulomb = \"exactly\"\n", "h.toml"),
+      doctest::Contains("h.toml:4"), InputError);
+}

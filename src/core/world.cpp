@@ -19,8 +19,11 @@ World::World(const World& other)
       shape(other.shape),
       radius(other.radius),
       flags(other.flags),
+      material(other.material),
       pivot(other.pivot),
       pivot_arm(other.pivot_arm),
+      forces(),
+      materials(other.materials),
       local_damping(other.local_damping) {
   for (const auto& f : other.forces) forces.push_back(f->clone());
 }
@@ -84,6 +87,9 @@ int World::add_body(const BodySpec& s) {
   shape.push_back(std::move(body_shape));
   append(radius, r);
   flags.push_back(s.flags);
+  if (s.material < 0 || s.material > materials.size())
+    throw InputError(body + ": no material " + std::to_string(s.material));
+  material.push_back(static_cast<std::uint16_t>(s.material));
   append_column(pivot, s.pivot);
   append_column(pivot_arm, s.pivot_arm.allFinite()
                                ? s.pivot_arm
@@ -103,6 +109,7 @@ BodySpec World::body_spec(int i) const {
   s.radius = radius(i);
   s.inertia = inertia.col(i);
   s.flags = flags[i];
+  s.material = material[i];
   s.pivot = pivot.col(i);
   s.pivot_arm = pivot_arm.col(i);
   return s;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/force_model.hpp"
+#include "core/materials.hpp"
 #include "core/shapes/shape.hpp"
 #include "core/types.hpp"
 
@@ -29,6 +30,7 @@ struct BodySpec {
   // Principal moments in the body frame; zero means "from the shape (uniform density)".
   Vec3 inertia = Vec3::Zero();
   std::uint8_t flags = 0;
+  int material = 0;  // World::materials id; 0: none (the contact laws' own coefficients)
   Vec3 pivot = Vec3::Zero();  // kPivot: the fixed point, world frame
   // kPivot: centre of mass from the pivot in the body frame; NaN means "from position".
   Vec3 pivot_arm = Vec3::Constant(std::numeric_limits<double>::quiet_NaN());
@@ -76,10 +78,12 @@ class World {
   std::vector<ShapePtr> shape;  // shared: bodies of one shape point at the same one
   VecX radius;                  // bounding radius about the centre (a sphere's radius)
   std::vector<std::uint8_t> flags;
+  std::vector<std::uint16_t> material;  // per body: a materials id, 0 for none
   Positions pivot;      // kPivot bodies: fixed point (world)
   Positions pivot_arm;  // kPivot bodies: centre of mass relative to the pivot (body frame)
 
   std::vector<std::unique_ptr<ForceModel>> forces;
+  Materials materials;  // the scene's named materials
   // PFC local damping: each free body's unbalanced force and torque lose alpha |F| per component,
   // against its velocity, so slow loadings settle quasi-statically. 0 = off.
   double local_damping = 0;

@@ -113,7 +113,7 @@ class ShapeCache {
   std::vector<std::pair<std::string, ShapePtr>> shapes_;
 };
 
-BodySpec read_body(const ParamTable& t, ShapeCache& shapes) {
+BodySpec read_body(const ParamTable& t, ShapeCache& shapes, const Materials& materials) {
   const std::string kind = t.text("shape", "sphere");
   if (!ShapeRegistry::instance().contains(kind))
     throw InputError(t.where() + ": " + ShapeRegistry::instance().unknown_message(kind));
@@ -121,7 +121,13 @@ BodySpec read_body(const ParamTable& t, ShapeCache& shapes) {
   // otherwise a clump's spheres or a polyhedron's vertices are a template the body is fitted to.
   const bool body_frame = t.has("inertia");
   ShapePtr shape = shapes.intern(make_shape(kind, t, body_frame));
-  const double mass = t.number("mass", 1.0);
+  const int material = t.has("material") ? materials.id(t.text("material", ""), t.where("material")) : 0;
+  // A body of a material with a density and no mass weighs its volume's worth.
+  double mass = 1.0;
+  if (t.has("mass"))
+    mass = t.number("mass");
+  else if (material > 0 && materials.at(material).keys.has("density"))
+    mass = materials.at(material).keys.number("density") * shape->volume();
   const Vec3 position = t.vec3("position", Vec3::Zero());
   auto q = t.numbers("orientation", {1, 0, 0, 0});
   if (q.size() != 4) throw InputError(t.where() + ": orientation must be [w, x, y, z]");
@@ -136,6 +142,7 @@ BodySpec read_body(const ParamTable& t, ShapeCache& shapes) {
   } else {
     b = shaped_body(shape, mass, position, orientation);
   }
+  b.material = material;
   b.velocity = t.vec3("velocity", Vec3::Zero());
   b.angular_velocity = t.vec3("angular_velocity", Vec3::Zero());
   b.inertia = t.vec3("inertia", Vec3::Zero());
@@ -209,13 +216,16 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
   const ParamTable options = section("integrator");
   const auto bodies = root.tables("body");
   const auto forces = root.tables("force");
+  const auto materials = root.tables("material");
+  const auto material_pairs = root.tables("material_pair");
   for (const ParamTable& state : root.tables("state")) spec.state = state;
   root.reject_unused();
 
   const std::string builtin = scene.text("builtin", "");
   if (!builtin.empty()) {
-    if (!bodies.empty() || !forces.empty())
-      throw InputError(source + ": a scene with 'builtin' cannot also list [[body]] or [[force]]");
+    if (!bodies.empty() || !forces.empty() || !materials.empty() || !material_pairs.empty())
+      throw InputError(source + ": a scene with 'builtin' cannot also list [[body]], [[force]] " +
+                       "or [[material]]");
     std::map<std::string, ParamValue> merged;
     flatten_into(parameters, "", merged);
     for (const auto& [key, value] : overrides) merged[key] = value;
@@ -229,10 +239,27 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
     if (!overrides.empty())
       throw InputError("--set " + overrides.begin()->first + ": '" + source +
                        "' lists its bodies explicitly and has no parameters");
+    Materials& named = spec.setup.world.materials;
+    for (const ParamTable& t : materials) {
+      const std::string name = t.text("name", "");
+      ParamTable keys(t.where());
+      for (const auto& [key, value] : t.values())
+        if (key != "name") keys.set(key, value), keys.set_where(key, t.where(key));
+      named.add(name, keys, t.where());  // which checks every key
+    }
+    for (const ParamTable& t : material_pairs) {
+      const std::string a = t.text("a", ""), b = t.text("b", "");
+      if (a.empty() || b.empty())
+        throw InputError(t.where() + ": a [[material_pair]] names its two materials: a = \"...\", b = \"...\"");
+      ParamTable keys(t.where());
+      for (const auto& [key, value] : t.values())
+        if (key != "a" && key != "b") keys.set(key, value), keys.set_where(key, t.where(key));
+      named.add_pair(a, b, keys, t.where());
+    }
     ShapeCache shapes;
     for (const ParamTable& t : bodies) {
-      const int i = located_errors(t, source,
-                                   [&] { return spec.setup.world.add_body(read_body(t, shapes)); });
+      const int i = located_errors(
+          t, source, [&] { return spec.setup.world.add_body(read_body(t, shapes, named)); });
       if (t.has("angular_momentum")) {
         spec.setup.world.L.col(i) = t.vec3("angular_momentum", Vec3::Zero());
         spec.setup.world.sync_angular_velocity(i);
@@ -339,9 +366,20 @@ std::string scene_to_toml(Simulation& sim, const std::string& label, double dura
     out << "\n[integrator]\n";
     write_table(out, options, "integrator");
   }
+  for (int m = 1; m <= world.materials.size(); ++m) {
+    out << "\n[[material]]\nname = " << value_text(world.materials.at(m).name) << "\n";
+    write_table(out, world.materials.at(m).keys, "material");
+  }
+  for (const MaterialPair& pair : world.materials.pairs()) {
+    out << "\n[[material_pair]]\na = " << value_text(world.materials.at(pair.a).name)
+        << "\nb = " << value_text(world.materials.at(pair.b).name) << "\n";
+    write_table(out, pair.keys, "material_pair");
+  }
   for (int i = 0; i < world.size(); ++i) {
     out << "\n[[body]]\n";
     out << "mass = " << format_double(world.mass(i)) << "\n";
+    if (world.material[i] > 0)
+      out << "material = " << value_text(world.materials.at(world.material[i]).name) << "\n";
     out << "shape = \"" << world.shape[i]->kind() << "\"\n";
     ParamTable keys;
     world.shape[i]->save(keys);

@@ -51,6 +51,12 @@ class GranularContacts final : public ForceModel {
     for (double v : {mu_, list_.skin(), mu_roll_, mu_twist_})
       if (!(v >= 0) || !std::isfinite(v))
         throw InputError(p.where() + ": mu and skin must be finite and >= 0");
+    const std::string coulomb = p.text("coulomb", "lammps");
+    if (coulomb != "lammps" && coulomb != "exact")
+      throw InputError(p.where("coulomb") + ": 'coulomb' must be lammps or exact (got '" + coulomb +
+                       "')");
+    coulomb_ = coulomb == "exact" ? Coulomb::Exact : Coulomb::Lammps;
+    limit_force_ = p.flag("limit_force", coulomb_ == Coulomb::Exact);
     const std::string broad = p.text("broad_phase", "auto");
     if (broad == "cells") list_.set_broad_phase(BroadPhase::Cells);
     else if (broad == "sweep") list_.set_broad_phase(BroadPhase::Sweep);
@@ -61,6 +67,7 @@ class GranularContacts final : public ForceModel {
              t.vec3("velocity", Vec3::Zero())};
       if (!(w.normal.norm() > 0)) throw InputError(t.where() + ": wall normal must be non-zero");
       w.normal.normalize();
+      wall_materials_.push_back({t.text("material", ""), t.flag("rigid", false)});
       t.reject_unused();
       walls_.push_back(w);
     }
@@ -102,6 +109,8 @@ class GranularContacts final : public ForceModel {
         if (!stale) list_.displacements2(s.x, begin, end, candidates_.moved2());
       });
     }
+    if (laws_.stale(world, own_version_)) laws_.build(world, own(), wall_materials_, own_version_);
+    material_ = world.material.data();
     if (stale || !candidates_.track(n, list_.rebuild_at())) {
       rebuild(world, s.x, ctx.parallel, Commit ? ctx.dt : -1.0);
       candidates_.restart(n);
@@ -111,19 +120,21 @@ class GranularContacts final : public ForceModel {
     for (int b : shapes_.bodies()) positions_[b].c[3] = -std::numeric_limits<double>::infinity();
     candidates_.update_limits(list_.skin());
     if (static_cast<int>(wall_history_.size()) != n * static_cast<int>(walls_.size())) {
-      wall_history_.assign(n * walls_.size(), Vec3::Zero());
+      wall_history_.assign(n * walls_.size(), Spring{});
       wall_engaged_.assign(n, 0);
       for (size_t k = 0; k < pending_walls_.size(); k += 5) {  // saved history, once
         const size_t index =
             size_t(pending_walls_[k + 1]) * walls_.size() + size_t(pending_walls_[k]);
         if (index < wall_history_.size()) {
-          wall_history_[index] =
+          wall_history_[index].xi =
               Vec3(pending_walls_[k + 2], pending_walls_[k + 3], pending_walls_[k + 4]);
+          wall_history_[index].kt = pending_wall_kt_.size() > k / 5 ? pending_wall_kt_[k / 5] : 0;
           if (pending_walls_[k] < 64)
             wall_engaged_[index / walls_.size()] |= std::uint64_t{1} << int(pending_walls_[k]);
         }
       }
       pending_walls_.clear();
+      pending_wall_kt_.clear();
     }
     wall_offset_.resize(walls_.size());
     planes_.resize(walls_.size());
@@ -187,7 +198,7 @@ class GranularContacts final : public ForceModel {
       for_each_range(parallel, n, combine);
     Sums sums;
     for (const Task& task : tasks_) sums += task.sums;
-    if (!shapes_.empty()) shapes_.apply<Law, Commit>(s, law_, params(ctx.dt), planes_, out, sums);
+    if (!shapes_.empty()) shapes_.apply<Law, Commit>(s, laws_, params(ctx.dt), planes_, out, sums);
     out.potential += sums.potential;
     out.dissipation_power += sums.dissipation;
     out.external_power += sums.external;
@@ -205,15 +216,8 @@ class GranularContacts final : public ForceModel {
     sphere_contact_points(world, body, list_, planes_, shapes_, elastic(), out);
     shapes_.contact_points(body, out);
   }
-  double max_frequency(const World& world) const override {
-    if (world.size() == 0) return 0;
-    const double m_eff = 0.5 * world.mass.minCoeff(), r = world.radius.minCoeff();
-    // The law's stiffness at a deep (10%) overlap of the smallest pair, with damping.
-    const ContactCoefficients c = law_.at(0.1 * r, 0.5 * r, m_eff);
-    // PFC's damped critical step 2/w (sqrt(1 + z^2) - z) is 2 / (w (sqrt(1 + z^2) + z)).
-    const double w = std::sqrt(c.kn / m_eff), zeta = c.gamma_n / (2 * w);
-    return w * (std::sqrt(1 + zeta * zeta) + zeta);
-  }
+  double max_frequency(const World& world) const override;
+  void validate(const World& world) const override;
   std::pair<int, int> stiffest_pair(const World& world) const override {
     if (world.size() == 0) return {-1, -1};
     int lightest = 0;  // the estimate above is for the lightest, smallest body
@@ -221,65 +225,10 @@ class GranularContacts final : public ForceModel {
       if (world.mass(i) < world.mass(lightest)) lightest = i;
     return {lightest, -1};
   }
-  void save(ParamTable& out) const override {
-    law_.save(out);
-    out.set("mu", mu_);
-    if (mu_roll_ > 0) out.set("mu_roll", mu_roll_);
-    if (mu_twist_ > 0) out.set("mu_twist", mu_twist_);
-    out.set("skin", list_.skin());
-    if (list_.broad_phase() != BroadPhase::Auto)
-      out.set("broad_phase", std::string(list_.broad_phase() == BroadPhase::Cells ? "cells" : "sweep"));
-    exclusions_.save(out);
-    std::vector<ParamTable> walls;
-    auto vec = [](const Vec3& v) { return std::vector<double>{v.x(), v.y(), v.z()}; };
-    for (const Wall& w : walls_) {
-      ParamTable t;
-      t.set("point", vec(w.point));
-      t.set("normal", vec(w.normal));
-      if (w.velocity != Vec3::Zero()) t.set("velocity", vec(w.velocity));
-      walls.push_back(t);
-    }
-    out.set("wall", walls);
-  }
+  void save(ParamTable& out) const override;
   // Contact history: the tangential spring of every touching pair and body-wall contact.
-  void save_state(ParamTable& out) const override {
-    std::vector<double> pairs, walls;
-    const auto& offsets = list_.offsets();
-    const auto& neighbors = list_.neighbors();
-    for (int i = 0; i + 1 < int(offsets.size()); ++i)
-      for (int k = offsets[i]; k < offsets[i + 1]; ++k)
-        if (k < int(history_.size()) && engaged(history_[k]))
-          pairs.insert(pairs.end(), {double(i), double(neighbors[k]), history_[k].xi.x(),
-                                     history_[k].xi.y(), history_[k].xi.z()});
-    for (size_t k = 0; k < wall_history_.size(); ++k)  // as (wall, body, spring)
-      if (wall_history_[k] != Vec3::Zero())
-        walls.insert(walls.end(),
-                     {double(k % walls_.size()), double(k / walls_.size()), wall_history_[k].x(),
-                      wall_history_[k].y(), wall_history_[k].z()});
-    out.set("pairs", pairs);
-    out.set("walls", walls);
-    shapes_.save_state(out);
-    out.set("dissipation", committed_dissipation_);
-  }
-  void load_state(const ParamTable& in) override {
-    const std::vector<double> pairs = in.numbers("pairs", {}), walls = in.numbers("walls", {});
-    if (pairs.size() % 5 || walls.size() % 5)
-      throw InputError(in.where() + ": contact history comes in groups of 5 numbers");
-    for (const auto* ids : {&pairs, &walls})  // body and wall ids, checked before any cast
-      for (size_t k = 0; k < ids->size(); k += 5)
-        for (int c = 0; c < 2; ++c)
-          limits::checked(in.where() + ": contact history id", (*ids)[k + c], 0,
-                          ids == &walls && c == 0 ? double(walls_.size()) - 1 : 2e9, true);
-    pending_.clear();
-    for (size_t k = 0; k < pairs.size(); k += 5)
-      pending_[{int(pairs[k]), int(pairs[k + 1])}] = Vec3(pairs[k + 2], pairs[k + 3], pairs[k + 4]);
-    pending_walls_ = walls;
-    committed_dissipation_ = in.number("dissipation", 0.0);
-    shapes_.load_state(in);
-    list_.invalidate();  // the next evaluation rebuilds the list and takes the history over
-    history_.clear();
-    wall_history_.clear();
-  }
+  void save_state(ParamTable& out) const override;
+  void load_state(const ParamTable& in) override;
   std::vector<Tunable> tunables() const override {
     std::vector<Tunable> out = law_.tunables();
     out.push_back({"mu", mu_, "friction coefficient", 0, 1e3});
@@ -290,13 +239,18 @@ class GranularContacts final : public ForceModel {
       mu_ = value;
     else
       law_.set(name, value);
+    ++own_version_;  // the pair laws are rebuilt from it
   }
   const NeighborList& neighbor_list() const { return list_; }
 
  private:
   using Sums = ContactSums;  // this evaluation's totals, kept local in the hot loop
-  ContactParams params(double dt) const {
-    return {mu_, mu_roll_, mu_twist_, dt, law_.at(0.0, 1.0, 1.0).kt};
+  ContactParams params(double dt) const { return {mu_roll_, mu_twist_, dt, coulomb_, limit_force_}; }
+  PairLaw<Law> own() const { return {law_, mu_}; }
+  static std::string key_list(const std::vector<std::string>& keys) {
+    std::string out;
+    for (const std::string& k : keys) out += (out.empty() ? "" : ", ") + k;
+    return out;
   }
   struct Task {
     std::vector<BodyLoad> load;
@@ -314,7 +268,7 @@ class GranularContacts final : public ForceModel {
   std::vector<int> task_bounds_;         // task t owns bodies [bounds[t], bounds[t + 1])
   std::vector<BodyPosition> positions_;  // the bodies as the kernels read them
   std::vector<BodyMotion> motions_;
-  PackedBodies packed() const { return {positions_.data(), motions_.data()}; }
+  PackedBodies packed() const { return {positions_.data(), motions_.data(), material_}; }
   void resize_packed(int n) {
     positions_.resize(n);
     motions_.resize(n);
@@ -368,7 +322,7 @@ class GranularContacts final : public ForceModel {
     // When nearly all candidates touch (a settled packing), the kernel takes them as they are
     // and masks out the few that do not; otherwise the touching ones are picked out first.
     if (candidates <= task.touching + task.touching / 4) {
-      touching_pairs<Law, Commit>(law_, params, packed(), neighbors, task.candidate_i.data(),
+      touching_pairs<Law, Commit>(laws_, params, packed(), neighbors, task.candidate_i.data(),
                                   task.candidate_k.data(), candidates, history_.data(),
                                   task.load.data(), pair_sums);
     } else {
@@ -393,10 +347,10 @@ class GranularContacts final : public ForceModel {
       }
       // Pairs that just opened let go of their tangential springs.
       for (int p = 0; p < opened; ++p)
-        release_pair(open_i[p], neighbors[open_k[p]], history_[open_k[p]].xi, ctx.dt, task.sums);
+        release_pair(open_i[p], neighbors[open_k[p]], history_[open_k[p]], ctx.dt, task.sums);
       for (int p = count; count > 0 && p % 4 != 0; ++p)  // the kernel's last batch, padded
         pair_i[p] = pair_i[count - 1], pair_k[p] = pair_k[count - 1];
-      touching_pairs<Law, Commit>(law_, params, packed(), neighbors, pair_i, pair_k, count,
+      touching_pairs<Law, Commit>(laws_, params, packed(), neighbors, pair_i, pair_k, count,
                                   history_.data(), task.load.data(), pair_sums);
     }
     task.touching = pair_sums.contacts;
@@ -432,7 +386,7 @@ class GranularContacts final : public ForceModel {
     if (touching == 0) return;
     for (int p = touching; p % 4 != 0; ++p) task.wall_slots[p] = task.wall_slots[touching - 1];
     WallSums wall_sums;
-    touching_walls<Law, Commit>(law_, params, packed(), planes_.data(), wall_count,
+    touching_walls<Law, Commit>(laws_, params, packed(), planes_.data(), wall_count,
                                 task.wall_slots.data(), touching, wall_history_.data(),
                                 task.load.data(), wall_sums);
     task.sums.potential += wall_sums.potential;
@@ -462,9 +416,10 @@ class GranularContacts final : public ForceModel {
           // Only a wall it touched since its spring was last let go can hold one (walls past
           // the 64th have no bit, so are always looked at).
           if (bit == 0 || (wall_engaged_[i] & bit)) {
-            Vec3& history = wall_history_[size_t(i) * wall_count + w];
-            if (history != Vec3::Zero())
-              release(history, wall_slip(i, walls_[w]), ctx.dt, task.sums);
+            Spring& history = wall_history_[size_t(i) * wall_count + w];
+            if (history.xi != Vec3::Zero())
+              release(history, wall_slip(i, walls_[w]), laws_.wall(w, material_[i]).release_kt(),
+                      ctx.dt, task.sums);
             wall_engaged_[i] &= ~bit;
           }
         }
@@ -484,21 +439,22 @@ class GranularContacts final : public ForceModel {
 
   // A contact that opens lets go of its tangential spring: that energy is lost (dissipated),
   // with the opening half kick's share of it (the turn mismatch of spring_dashpot).
-  void release(Vec3& history, const Vec3& slip, double dt, Sums& out) const {
-    // The spring's stiffness at parting is the law's at zero overlap (Hertz: 0, all released).
-    const double kt = law_.at(0.0, 1.0, 1.0).kt;
-    out.capped += 0.5 * kt * history.squaredNorm() + 0.5 * dt * kt * history.dot(slip);
-    history.setZero();
+  // Its energy is at the stiffness it was booked at, or (laws of constant kt, which do not keep
+  // it) the law's at zero overlap.
+  void release(Spring& history, const Vec3& slip, double release_kt, double dt, Sums& out) const {
+    const double kt = history.kt > 0 ? history.kt : release_kt;
+    out.capped += 0.5 * kt * history.xi.squaredNorm() + 0.5 * dt * kt * history.xi.dot(slip);
+    history = Spring{};
   }
 
   // release() for a pair of packed bodies.
-  void release_pair(int i, int j, Vec3& history, double dt, Sums& out) const {
+  void release_pair(int i, int j, Spring& history, double dt, Sums& out) const {
     const Vec3 d =
         Eigen::Map<const Vec3>(positions_[i].c) - Eigen::Map<const Vec3>(positions_[j].c);
     const Vec3 normal = d / d.norm();
     const Vec3 spins = positions_[i].c[3] * spin(i) + positions_[j].c[3] * spin(j);
     const Vec3 slip = velocity(i) - velocity(j) - spins.cross(normal);
-    release(history, slip, dt, out);
+    release(history, slip, laws_.pair(material_[i], material_[j]).release_kt(), dt, out);
   }
 
   // A new list for the packed bodies at x. Springs of pairs that left the list (they moved
@@ -535,7 +491,7 @@ class GranularContacts final : public ForceModel {
             std::binary_search(neighbors.begin() + offsets[i], neighbors.begin() + offsets[i + 1],
                                j))
           continue;
-        release_pair(i, j, old_history[a].xi, commit_dt, released);
+        release_pair(i, j, old_history[a], commit_dt, released);
       }
     committed_dissipation_ += released.capped;
     shapes_.rebuild(world, list_, int(walls_.size()), gaps_, exclusions_);
@@ -543,7 +499,7 @@ class GranularContacts final : public ForceModel {
       for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
         const auto found = pending_.find({i, neighbors[k]});
         if (found == pending_.end()) continue;
-        history_[k].xi = found->second;
+        history_[k] = found->second;
         gaps_[k] = kAlwaysTest;
       }
     pending_.clear();
@@ -562,28 +518,36 @@ class GranularContacts final : public ForceModel {
     const double reach = radius(i) + radius(j);
     return (x.col(i) - x.col(j)).norm() - reach - 1e-9 * (reach + list_.skin());
   }
-  // Whether a pair's tangential spring is stretched (the pad after it is always zero).
+  // Whether a pair's tangential spring is stretched (its kt is zero when xi is).
   static bool engaged(const Spring& spring) {
     return lanes::mask_bits(lanes::load(spring.xi.data()) != 0) != 0;
   }
 
   Law law_;
   double mu_;
+  Coulomb coulomb_;
+  bool limit_force_;
+  std::vector<WallMaterial> wall_materials_;  // per wall
+  MaterialLaws<Law> laws_;                    // per pair of materials, and per wall and material
+  std::uint64_t own_version_ = 0;             // counts live edits of law_ and mu_
+  const std::uint16_t* material_ = nullptr;   // World::material, at this evaluation
   double mu_roll_, mu_twist_;  // rolling and twisting resistance coefficients (0: off)
   NeighborList list_;
   ContactExclusions exclusions_;
   std::vector<Wall> walls_;
   std::vector<Spring> history_;      // per list slot
   std::vector<double> gaps_;         // per list slot: gap_at_build
-  std::vector<Vec3> wall_history_;   // per body and wall
+  std::vector<Spring> wall_history_;  // per body and wall
   std::vector<double> wall_offset_;  // each wall plane's n.x at this evaluation's time
   std::vector<WallPlane> planes_;    // the walls as the wall kernel reads them
   // Per body: bit w set if its spring with wall w may be stretched (walls 0 to 63).
   std::vector<std::uint64_t> wall_engaged_;
-  std::map<std::pair<int, int>, Vec3> pending_;  // loaded pair history until the next rebuild
+  std::map<std::pair<int, int>, Spring> pending_;  // loaded pair history until the next rebuild
   ShapeContacts shapes_;  // pairs and walls with a body that is not a sphere
-  std::vector<double> pending_walls_;
+  std::vector<double> pending_walls_, pending_wall_kt_;
   double committed_dissipation_ = 0;
 };
 
 }  // namespace stepwise
+
+#include "core/contacts/granular_contact_state.hpp"

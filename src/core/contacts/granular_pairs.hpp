@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <array>
 
+#include "core/contacts/contact_materials.hpp"
+#include "core/contacts/spring_dashpot.hpp"
 #include "core/lanes.hpp"
 #include "core/types.hpp"
 
@@ -23,6 +25,7 @@ struct alignas(64) BodyMotion {
 struct PackedBodies {
   const BodyPosition* position;
   const BodyMotion* motion;
+  const std::uint16_t* material;  // World::material
 };
 enum BodyColumn { kX = 0, kRadius = 3, kV = 4, kMass = 7, kW = 8, kInvMass = 11 };
 
@@ -36,47 +39,13 @@ static_assert(sizeof(BodyLoad) == 12 * sizeof(double));
 // A pair's tangential spring, padded to four numbers so four springs load as four rows.
 struct alignas(32) Spring {
   Vec3 xi = Vec3::Zero();
-  double unused = 0;
+  double kt = 0;  // laws whose kt varies: the stiffness the spring's energy was booked at
 };
 static_assert(sizeof(Spring) == 4 * sizeof(double));
 
 struct PairSums {
   double potential = 0, capped = 0;
   int contacts = 0;
-};
-
-struct ContactParams {
-  double mu, mu_roll, mu_twist, dt;
-  double release_kt;  // the tangential stiffness at zero overlap, at which an opening spring goes
-};
-
-// Rolling and twisting resistance on body i (the partner gets the opposite): torques of at most
-// mu_roll r_eff |F_n| and mu_twist r_eff |F_n| against the relative rolling and twisting spin,
-// smoothed below a small spin so a body at rest feels none. Booked as drag: pure dissipation.
-inline Vec3 rolling_resistance(const ContactParams& p, const Vec3& spin, const Vec3& normal,
-                               double fn, double r_eff) {
-  constexpr double kSmooth = 1e-3;  // rad/s below which the torque fades linearly
-  const double twist = spin.dot(normal);
-  const Vec3 roll = spin - twist * normal;
-  const double cap = std::abs(fn) * r_eff;
-  Vec3 m = Vec3::Zero();
-  if (p.mu_roll > 0) m -= p.mu_roll * cap * roll / std::max(roll.norm(), kSmooth);
-  if (p.mu_twist > 0) m -= p.mu_twist * cap * twist / std::max(std::abs(twist), kSmooth) * normal;
-  return m;
-}
-
-// One batch of contacts in lanes: unit normal towards body i, overlap, contact slip velocity of i
-// against its partner, effective mass and radius (the radius only for laws that need it).
-struct LaneContact {
-  lanes::V3 normal, slip;
-  lanes::D4 delta, m_eff, r_eff;
-  lanes::M4 valid;
-};
-// Force on i, its tangential part, the dashpot (dissipative) parts, the new spring, and the
-// stored energy and the spring energy the step took away (both zero in invalid lanes).
-struct LaneForces {
-  lanes::V3 force, tangential, drag, tangential_drag, xi;
-  lanes::D4 energy, capped;
 };
 
 // Four lanes' rows of four numbers turned into four vectors: vector k holds each lane's k-th.
@@ -105,98 +74,17 @@ struct LaneForces {
   }
 }
 
-// The spring-dashpot, Coulomb cap and Cundall-Strack spring (see granular_contact.hpp), with
-// masks instead of branches; `old` is the stored spring.
-template <class Law>
-[[gnu::always_inline]] inline LaneForces spring_dashpot(const Law& law, const ContactParams& params,
-                                                        const LaneContact& c,
-                                                        const lanes::V3& old) {
-  using namespace lanes;
-  const D4 dt = splat(params.dt), half_dt = splat(0.5 * params.dt), half = splat(0.5);
-  const D4 mu = splat(params.mu), zero = splat(0);
-  const V3& normal = c.normal;
-  const V3& slip = c.slip;
-  const D4 delta = c.delta, m_eff = c.m_eff;
-  const M4 valid = c.valid;
-  D4 kn, kt, gamma_n, gamma_t, normal_energy;
-  if constexpr (Law::kConstant) {
-    kn = splat(law.kn), kt = splat(law.kt), gamma_n = splat(law.gamma_n),
-    gamma_t = splat(law.gamma_t);
-    normal_energy = half * kn * delta * delta;
-  } else {
-    for (int l = 0; l < 4; ++l) {
-      const auto k = law.at(delta[l], c.r_eff[l], m_eff[l]);
-      kn[l] = k.kn, kt[l] = k.kt, gamma_n[l] = k.gamma_n, gamma_t[l] = k.gamma_t;
-      normal_energy[l] = law.normal_energy(delta[l], c.r_eff[l]);
-    }
-  }
-  const D4 vn = dot(slip, normal);
-  const D4 fn = kn * delta - m_eff * gamma_n * vn;
-  const V3 v_t = slip - vn * normal;
-  // Cundall-Strack: the spring turned onto the contact plane keeping its length, stretched by
-  // this step's slip.
-  const D4 along = dot(old, normal), old2 = dot(old, old);
-  V3 xi = old - along * normal;
-  // The length lost, e = along^2 / |old|^2, is tiny at a step's turn of the contact plane: then
-  // (1 - e)^-1/2 to e^2 is exact to round-off, and keeps a division and a square root off the
-  // kernel's longest chain (1/|old|^2 does not wait for the normal). Each lane takes the series
-  // or the root by its own e, so a pair's result does not depend on the pairs beside it.
-  const D4 e = along * along * (1.0 / old2);
-  D4 ratio = (1.0 + 0.5 * e) + (0.375 * e) * e;
-  const M4 series = (lanes::abs(e) < 1e-5) | (old2 == 0);
-  if (!all_lanes(series | ~valid)) {
-    const D4 kept = dot(xi, xi);
-    ratio = select(series, ratio, select(kept > 0, lanes::sqrt(old2 / kept), splat(1)));
-  }
-  xi = select(old2 > 0, ratio, splat(1)) * xi;
-  // Verlet's opening half kick applied the unturned spring, while the energy below follows the
-  // turned one: h/2 kt (xi_old - xi_turned) . v_t, booked so the ledger stays O(dt^2).
-  const D4 turn_mismatch = half_dt * kt * dot(old - xi, v_t);
-  xi = xi + dt * v_t;
-  const D4 stored_before_cap = half * kt * dot(xi, xi);
-  V3 tangential_drag = -(m_eff * gamma_t) * v_t;
-  V3 tangential = tangential_drag - kt * xi;
-  const D4 cap = mu * lanes::abs(fn), ft2 = dot(tangential, tangential);
-  const M4 sliding = (ft2 > cap * cap) & valid;
-  D4 kick_mismatch = zero;
-  if (sliding[0] | sliding[1] | sliding[2] | sliding[3]) {
-    // On the cap: the spring rescaled so spring plus dashpot sits on it (the dashpot part
-    // unchanged); with no spring to rescale, the force itself is capped. Verlet's closing half
-    // kick applies the capped spring while the spring's energy grew with the uncapped one:
-    // h/2 (F_uncapped - F_capped) . v_t per step, first order in dt if left out, so it is booked
-    // with the cap's loss.
-    const D4 ratio = cap / lanes::sqrt(ft2);
-    const M4 spring = sliding & (kt > 0) & (dot(xi, xi) > 0);
-    const M4 plain = sliding & ~spring;
-    const V3 dashpot = (m_eff * gamma_t / kt) * v_t;
-    const V3 capped_xi = ratio * (xi + dashpot) - dashpot;
-    kick_mismatch = select(spring, half_dt * kt * dot(capped_xi - xi, v_t), zero);
-    xi = select(spring, capped_xi, xi);
-    tangential =
-        select(spring, tangential_drag - kt * xi, select(plain, ratio * tangential, tangential));
-    tangential_drag = select(plain, tangential, tangential_drag);
-  }
-  LaneForces out;
-  out.drag = tangential_drag - (m_eff * gamma_n * vn) * normal;
-  out.force = tangential + fn * normal;
-  out.tangential = tangential;
-  out.tangential_drag = tangential_drag;
-  out.xi = xi;
-  const D4 stored = half * kt * dot(xi, xi);
-  out.energy = select(valid, normal_energy + stored, zero);
-  out.capped = select(valid, stored_before_cap - stored + kick_mismatch + turn_mismatch, zero);
-  return out;
-}
-
 // Pairs (pair_i[p], neighbors[pair_k[p]]) for p < count; the arrays are padded to a multiple of
 // four by repeating the last pair (its copies are masked out). Pairs that do not overlap are
 // masked out too; when Commit, their springs are let go (the energy booked as in release()).
 // Histories are indexed by the list slot k; they are written only when Commit.
-template <class Law, bool Commit>
-[[gnu::noinline]] void touching_pairs(const Law& law, const ContactParams& params,
-                                      PackedBodies bodies, const int* neighbors, const int* pair_i,
-                                      const int* pair_k, int count, Spring* history, BodyLoad* load,
-                                      PairSums& sums) {
+// Mixed: the pairs may be of several materials (else every lane reads one law, known to the
+// compiler, as the hot loop of a one-material packing wants).
+template <class Law, bool Commit, bool Mixed>
+[[gnu::noinline]] void touching_pairs_of(const MaterialLaws<Law>& laws, const ContactParams& params,
+                                         PackedBodies bodies, const int* neighbors,
+                                         const int* pair_i, const int* pair_k, int count,
+                                         Spring* history, BodyLoad* load, PairSums& sums) {
   using namespace lanes;
   D4 potential = splat(0), capped = splat(0);
   const D4 zero = splat(0);
@@ -243,20 +131,26 @@ template <class Law, bool Commit>
     LaneContact contact{normal, slip, reach - r, m_eff, zero, valid};
     if constexpr (!Law::kConstant) contact.r_eff = ri * rj / reach;
     D4 old_x = lanes::load(h[0]), old_y = lanes::load(h[1]), old_z = lanes::load(h[2]),
-       unused = lanes::load(h[3]);
-    transpose(old_x, old_y, old_z, unused);
+       old_kt = lanes::load(h[3]);
+    transpose(old_x, old_y, old_z, old_kt);
+    const LaneLaws<Law> lane_laws =
+        Mixed ? laws.lanes(bodies.material, I, J) : uniform_laws(laws.pair(0, 0));
     if constexpr (Commit) {
       const M4 open = in_batch & ~valid;
       if (mask_bits(open) != 0) {  // pairs that just opened let go of their springs
         const V3 old{old_x, old_y, old_z};
-        const D4 kt = splat(params.release_kt);
+        D4 kt = splat(lane_laws.lane[0]->release_kt());
+        if (!lane_laws.uniform)
+          for (int l = 1; l < 4; ++l) kt[l] = lane_laws.lane[l]->release_kt();
+        if constexpr (!Law::kConstant) kt = select(old_kt > 0, old_kt, kt);  // as release() does
         const D4 released =
             splat(0.5) * kt * dot(old, old) + splat(0.5 * params.dt) * kt * dot(old, contact.slip);
         capped += select(open, released, zero);
       }
     }
     // (Before the forces, so the old spring and the slip need not outlive them.)
-    const LaneForces f = spring_dashpot(law, params, contact, V3{old_x, old_y, old_z});
+    const LaneForces f =
+        spring_dashpot(lane_laws, params, contact, V3{old_x, old_y, old_z}, old_kt);
     const V3 &force = f.force, &tangential = f.tangential, &drag = f.drag, &xi = f.xi;
     const V3& tangential_drag = f.tangential_drag;
     potential += f.energy;
@@ -264,6 +158,7 @@ template <class Law, bool Commit>
       capped += f.capped;
       D4 springs[4] = {select(valid, xi.x, zero), select(valid, xi.y, zero),
                        select(valid, xi.z, zero), zero};
+      if constexpr (!Law::kConstant) springs[3] = select(valid & (dot(xi, xi) > 0), f.kt, zero);
       transpose(springs[0], springs[1], springs[2], springs[3]);
       for (int l = 0; l < lanes; ++l) store(h[l], springs[l]);
     }
@@ -310,6 +205,18 @@ template <class Law, bool Commit>
   }
   sums.potential += sum(potential);
   sums.capped += sum(capped);
+}
+
+template <class Law, bool Commit>
+void touching_pairs(const MaterialLaws<Law>& laws, const ContactParams& params,
+                    PackedBodies bodies, const int* neighbors, const int* pair_i, const int* pair_k,
+                    int count, Spring* history, BodyLoad* load, PairSums& sums) {
+  if (laws.uniform())
+    touching_pairs_of<Law, Commit, false>(laws, params, bodies, neighbors, pair_i, pair_k, count,
+                                          history, load, sums);
+  else
+    touching_pairs_of<Law, Commit, true>(laws, params, bodies, neighbors, pair_i, pair_k, count,
+                                         history, load, sums);
 }
 
 }  // namespace stepwise

@@ -28,9 +28,9 @@ struct WallSums {
 // the last (its copies are masked out). springs[i * wall_count + w] is body i's spring with wall w;
 // written only when Commit.
 template <class Law, bool Commit>
-[[gnu::noinline]] void touching_walls(const Law& law, const ContactParams& params,
+[[gnu::noinline]] void touching_walls(const MaterialLaws<Law>& laws, const ContactParams& params,
                                       PackedBodies bodies, const WallPlane* walls, int wall_count,
-                                      const WallSlot* slots, int count, Vec3* springs,
+                                      const WallSlot* slots, int count, Spring* springs,
                                       BodyLoad* load, WallSums& sums) {
   using namespace lanes;
   D4 potential = splat(0), capped = splat(0), external = splat(0), dissipation = splat(0);
@@ -38,14 +38,15 @@ template <class Law, bool Commit>
   const bool resistance = params.mu_roll > 0 || params.mu_twist > 0;
   for (int base = 0; base < count; base += 4) {
     const int lanes = std::min(4, count - base);
-    int I[4];
+    int I[4], W[4];
     const WallPlane* plane[4];
     double* h[4];
     for (int l = 0; l < 4; ++l) {
       const WallSlot& slot = slots[base + l];
       I[l] = slot.i;
+      W[l] = slot.w;
       plane[l] = walls + slot.w;
-      h[l] = springs[size_t(slot.i) * wall_count + slot.w].data();
+      h[l] = springs[size_t(slot.i) * wall_count + slot.w].xi.data();  // xi, then kt
     }
     D4 c[12];
     body_columns(bodies, I, c);
@@ -69,7 +70,9 @@ template <class Law, bool Commit>
     const LaneContact contact{n, slip, -gap, c[kMass], r, valid};
     const V3 old{D4{h[0][0], h[1][0], h[2][0], h[3][0]}, D4{h[0][1], h[1][1], h[2][1], h[3][1]},
                  D4{h[0][2], h[1][2], h[2][2], h[3][2]}};
-    const LaneForces f = spring_dashpot(law, params, contact, old);
+    const D4 old_kt{h[0][3], h[1][3], h[2][3], h[3][3]};
+    const LaneForces f =
+        spring_dashpot(laws.wall_lanes(bodies.material, I, W), params, contact, old, old_kt);
     potential += f.energy;
     if constexpr (Commit) capped += f.capped;
     external += select(valid, dot(f.force, wall_velocity), zero);
@@ -83,7 +86,10 @@ template <class Law, bool Commit>
       double* p = load[I[l]].row();
       for (int row = 0; row < 3; ++row)
         store(p + 4 * row, lanes::load(p + 4 * row) + rows[4 * row + l]);
-      if constexpr (Commit) h[l][0] = f.xi.x[l], h[l][1] = f.xi.y[l], h[l][2] = f.xi.z[l];
+      if constexpr (Commit) {
+        h[l][0] = f.xi.x[l], h[l][1] = f.xi.y[l], h[l][2] = f.xi.z[l];
+        h[l][3] = Law::kConstant || (h[l][0] == 0 && h[l][1] == 0 && h[l][2] == 0) ? 0 : f.kt[l];
+      }
       if (resistance) {
         BodyLoad& body = load[I[l]];
         const Vec3 normal(n.x[l], n.y[l], n.z[l]);

@@ -1,6 +1,9 @@
 #include "core/contacts/shape_contacts.hpp"
 
+#include <algorithm>
 #include <limits>
+
+#include "core/limits.hpp"
 
 namespace stepwise {
 
@@ -39,18 +42,24 @@ void ShapeContacts::rebuild(const World& world, const NeighborList& list, int wa
 
 void ShapeContacts::save_state(ParamTable& out) const {
   // Per spring: i, j, the feature as two 32-bit halves, the spring and both arms.
-  std::vector<double> springs;
+  std::vector<double> springs, kts;
   for (const Pair& p : pairs_)
-    for (const FeatureSpring& f : p.springs)
+    for (const FeatureSpring& f : p.springs) {
+      kts.push_back(f.kt);
       springs.insert(springs.end(),
                      {double(p.i), double(p.j), double(f.feature >> 32),
                       double(f.feature & 0xffffffffu), f.xi.x(), f.xi.y(), f.xi.z(), f.arm_i.x(),
                       f.arm_i.y(), f.arm_i.z(), f.arm_j.x(), f.arm_j.y(), f.arm_j.z()});
+    }
   if (!springs.empty()) out.set("shape_springs", springs);
+  if (std::any_of(kts.begin(), kts.end(), [](double kt) { return kt != 0; }))
+    out.set("shape_springs_kt", kts);
 }
 
 void ShapeContacts::load_state(const ParamTable& in) {
   const std::vector<double> springs = in.numbers("shape_springs", {});
+  const std::vector<double> kts = in.numbers("shape_springs_kt", {});
+  for (double kt : kts) limits::checked(in.where() + ": shape_springs_kt", kt, 0, 1e300);
   if (springs.size() % 13)
     throw InputError(in.where() + ": shape_springs come in groups of 13 numbers");
   pending_.clear();
@@ -64,7 +73,8 @@ void ShapeContacts::load_state(const ParamTable& in) {
         throw InputError(in.where() + ": shape_springs: ids must be whole numbers");
     const std::uint64_t feature = std::uint64_t(v[2]) << 32 | std::uint64_t(v[3]);
     pending_[{int(v[0]), int(v[1])}].push_back(
-        {feature, Vec3(v[4], v[5], v[6]), Vec3(v[7], v[8], v[9]), Vec3(v[10], v[11], v[12])});
+        {feature, Vec3(v[4], v[5], v[6]), Vec3(v[7], v[8], v[9]), Vec3(v[10], v[11], v[12]),
+         kts.size() > k / 13 ? kts[k / 13] : 0.0});
   }
 }
 

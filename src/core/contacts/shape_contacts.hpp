@@ -11,6 +11,7 @@
 
 #include "core/collision/collision.hpp"
 #include "core/contacts/contact_exclusions.hpp"
+#include "core/contacts/contact_materials.hpp"
 #include "core/contacts/granular_walls.hpp"
 #include "core/contacts/neighbor_list.hpp"
 #include "core/world.hpp"
@@ -36,6 +37,7 @@ class ShapeContacts {
   struct FeatureSpring {
     std::uint64_t feature;
     Vec3 xi, arm_i, arm_j;
+    double kt = 0;  // laws whose kt varies: the stiffness its energy was booked at
   };
 
   bool empty() const { return bodies_.empty(); }
@@ -53,7 +55,7 @@ class ShapeContacts {
 
   // Every touching point, the law applied, loads added to `out`. Springs change when Commit.
   template <class Law, bool Commit>
-  void apply(const StateView& s, const Law& law, const ContactParams& params,
+  void apply(const StateView& s, const MaterialLaws<Law>& laws, const ContactParams& params,
              const std::vector<WallPlane>& walls, ForceSums& out, ContactSums& sums);
 
   void save_state(ParamTable& out) const;
@@ -76,13 +78,17 @@ class ShapeContacts {
     Vec3 arm_i, arm_j, slip;
     double m_eff, r_eff;
     Vec3 old;
+    double old_kt;
   };
   template <class Law, bool Commit>
-  void apply_points(const StateView& s, const Law& law, const ContactParams& params,
+  void apply_points(const StateView& s, const MaterialLaws<Law>& laws, const ContactParams& params,
                     const std::vector<WallPlane>& walls, ForceSums& out, ContactSums& sums);
-  template <bool Commit>
-  void collect(const StateView& s, Pair& pair, const std::vector<WallPlane>& walls,
-               double release_kt, double dt, ContactSums& sums);
+  template <class Law>
+  static const PairLaw<Law>& law_of(const MaterialLaws<Law>& laws, const World& world,
+                                    const Pair& pair);
+  template <class Law, bool Commit>
+  void collect(const StateView& s, Pair& pair, const MaterialLaws<Law>& laws,
+               const std::vector<WallPlane>& walls, double dt, ContactSums& sums);
   // Body i where it is; spheres need no rotation (no sphere pair function reads it).
   Placement placement(const StateView& s, int i) const {
     return {*s.world.shape[i], s.x.col(i), slot_[i] >= 0 ? rotation_[slot_[i]] : Mat3::Identity()};

@@ -4,8 +4,17 @@
 
 namespace stepwise {
 
+// A pair's law: its two bodies' materials, or the wall's with its body's.
+template <class Law>
+const PairLaw<Law>& ShapeContacts::law_of(const MaterialLaws<Law>& laws, const World& world,
+                                          const Pair& pair) {
+  const int mi = world.material[pair.i];
+  return pair.j >= 0 ? laws.pair(mi, world.material[pair.j]) : laws.wall(-1 - pair.j, mi);
+}
+
 template <class Law, bool Commit>
-void ShapeContacts::apply(const StateView& s, const Law& law, const ContactParams& params,
+void ShapeContacts::apply(const StateView& s, const MaterialLaws<Law>& laws,
+                          const ContactParams& params,
                           const std::vector<WallPlane>& walls, ForceSums& out,
                           ContactSums& sums) {
   points_.clear();
@@ -13,15 +22,15 @@ void ShapeContacts::apply(const StateView& s, const Law& law, const ContactParam
   // Each body's rotation once, however many pairs and walls it is in.
   for (size_t k = 0; k < bodies_.size(); ++k)
     rotation_[k] = s.world.q[bodies_[k]].toRotationMatrix();
-  for (Pair& pair : pairs_) collect<Commit>(s, pair, walls, params.release_kt, params.dt, sums);
-  apply_points<Law, Commit>(s, law, params, walls, out, sums);
+  for (Pair& pair : pairs_) collect<Law, Commit>(s, pair, laws, walls, params.dt, sums);
+  apply_points<Law, Commit>(s, laws, params, walls, out, sums);
 }
 
 // One pair's manifold into points_; with Commit, the springs of features that stopped touching
 // are let go (booked as GranularContacts::release does).
-template <bool Commit>
-void ShapeContacts::collect(const StateView& s, Pair& pair, const std::vector<WallPlane>& walls,
-                            double release_kt, double dt, ContactSums& sums) {
+template <class Law, bool Commit>
+void ShapeContacts::collect(const StateView& s, Pair& pair, const MaterialLaws<Law>& laws,
+                            const std::vector<WallPlane>& walls, double dt, ContactSums& sums) {
   const World& world = s.world;
   const int i = pair.i, j = pair.j;
   const Vec3 xi = s.x.col(i);
@@ -56,26 +65,29 @@ void ShapeContacts::collect(const StateView& s, Pair& pair, const std::vector<Wa
     const Vec3 half = 0.5 * c.depth * c.normal;
     Point p{&pair, c, c.position - half - xi,
             j >= 0 ? Vec3(c.position + half - s.x.col(j)) : Vec3::Zero(), Vec3::Zero(), m_eff,
-            r_eff, Vec3::Zero()};
+            r_eff, Vec3::Zero(), 0.0};
     p.slip = slip_at(p.arm_i, p.arm_j);
     for (const FeatureSpring& f : pair.springs)
-      if (f.feature == c.feature) p.old = f.xi;
+      if (f.feature == c.feature) p.old = f.xi, p.old_kt = f.kt;
     points_.push_back(p);
   }
   if constexpr (Commit) {
+    const double release_kt = law_of(laws, s.world, pair).release_kt();
     for (const FeatureSpring& f : pair.springs) {
       bool touching = false;
       for (const ContactPoint& c : manifold_) touching |= c.feature == f.feature;
       if (touching) continue;
       const Vec3 slip = slip_at(f.arm_i, f.arm_j);
-      sums.capped += 0.5 * release_kt * f.xi.squaredNorm() + 0.5 * dt * release_kt * f.xi.dot(slip);
+      const double kt = f.kt > 0 ? f.kt : release_kt;  // as GranularContacts::release
+      sums.capped += 0.5 * kt * f.xi.squaredNorm() + 0.5 * dt * kt * f.xi.dot(slip);
     }
     pair.springs.clear();  // refilled with this evaluation's springs
   }
 }
 
 template <class Law, bool Commit>
-void ShapeContacts::apply_points(const StateView& s, const Law& law, const ContactParams& params,
+void ShapeContacts::apply_points(const StateView& s, const MaterialLaws<Law>& laws,
+                                 const ContactParams& params,
                                  const std::vector<WallPlane>& walls, ForceSums& out,
                                  ContactSums& sums) {
   using namespace lanes;
@@ -84,6 +96,8 @@ void ShapeContacts::apply_points(const StateView& s, const Law& law, const Conta
     const int lanes = std::min(4, count - base);
     LaneContact c{};
     V3 old{};
+    D4 old_kt{};
+    LaneLaws<Law> lane_laws;
     c.valid = M4{0 < lanes ? -1 : 0, 1 < lanes ? -1 : 0, 2 < lanes ? -1 : 0, 3 < lanes ? -1 : 0};
     for (int l = 0; l < 4; ++l) {
       const Point& p = points_[base + std::min(l, lanes - 1)];  // padding repeats the last
@@ -91,9 +105,11 @@ void ShapeContacts::apply_points(const StateView& s, const Law& law, const Conta
       c.normal.z[l] = p.contact.normal.z();
       c.slip.x[l] = p.slip.x(), c.slip.y[l] = p.slip.y(), c.slip.z[l] = p.slip.z();
       c.delta[l] = p.contact.depth, c.m_eff[l] = p.m_eff, c.r_eff[l] = p.r_eff;
-      old.x[l] = p.old.x(), old.y[l] = p.old.y(), old.z[l] = p.old.z();
+      old.x[l] = p.old.x(), old.y[l] = p.old.y(), old.z[l] = p.old.z(), old_kt[l] = p.old_kt;
+      lane_laws.lane[l] = &law_of(laws, s.world, *p.pair);
     }
-    const LaneForces f = spring_dashpot(law, params, c, old);
+    lane_laws.uniform = laws.uniform();
+    const LaneForces f = spring_dashpot(lane_laws, params, c, old, old_kt);
     sums.potential += sum(f.energy);
     if constexpr (Commit) sums.capped += sum(f.capped);
     for (int l = 0; l < lanes; ++l) {
@@ -122,7 +138,9 @@ void ShapeContacts::apply_points(const StateView& s, const Law& law, const Conta
       if constexpr (Commit) {
         reports_.push_back({i, j, p.contact, elastic});
         const Vec3 xi(f.xi.x[l], f.xi.y[l], f.xi.z[l]);
-        if (xi != Vec3::Zero()) p.pair->springs.push_back({p.contact.feature, xi, p.arm_i, p.arm_j});
+        if (xi != Vec3::Zero())
+          p.pair->springs.push_back(
+              {p.contact.feature, xi, p.arm_i, p.arm_j, Law::kConstant ? 0.0 : f.kt[l]});
       }
     }
   }

@@ -7,7 +7,8 @@
 
 namespace stepwise {
 
-void add_contact_params(std::vector<ParamSpec>& params, double kn, double gamma_n, double mu) {
+void add_contact_params(std::vector<ParamSpec>& params, double kn, double gamma_n, double mu,
+                        const char* coulomb) {
   params.push_back({"kn", kn, "normal contact stiffness"});
   params.push_back({"kt", 2.0 / 7.0 * kn, "tangential contact stiffness"});
   params.push_back({"gamma_n", gamma_n, "normal damping rate (force = m_eff gamma_n v_n)"});
@@ -15,6 +16,9 @@ void add_contact_params(std::vector<ParamSpec>& params, double kn, double gamma_
   params.push_back({"mu", mu, "Coulomb friction coefficient"});
   params.push_back({"mu_roll", 0.0, "rolling resistance (torque <= mu_roll r_eff |F_n|)"});
   params.push_back({"mu_twist", 0.0, "twisting resistance (torque <= mu_twist r_eff |F_n|)"});
+  params.push_back({"coulomb", std::string(coulomb),
+                    "friction at the cap: 'exact' (Coulomb while sliding) or 'lammps' (LAMMPS' "
+                    "gran/hooke/history)"});
 }
 
 Vec3 column_lattice(int k, int side, double spacing, double z0) {
@@ -42,6 +46,7 @@ void add_contacts(World& world, const ParamTable& p, const std::vector<std::pair
   for (const char* key : {"kn", "kt", "gamma_n", "gamma_t", "mu"}) table.set(key, positive(p, key, true));
   for (const char* key : {"mu_roll", "mu_twist"})
     if (p.has(key)) table.set(key, positive(p, key, true));
+  if (p.has("coulomb")) table.set("coulomb", p.text("coulomb", "lammps"));
   table.set("skin", skin);
   std::vector<ParamTable> wall_tables;
   for (const auto& [point, normal] : walls) {

@@ -9,8 +9,10 @@ namespace stepwise {
 
 struct ParamSpec;
 // kn, kt, gamma_n, gamma_t, mu with the given defaults (kt = 2/7 kn, gamma_t = gamma_n / 2 as in
-// the LAMMPS benchmark when not given).
-void add_contact_params(std::vector<ParamSpec>& params, double kn, double gamma_n, double mu);
+// the LAMMPS benchmark when not given), and the friction cap: "exact" Coulomb while sliding, or
+// "lammps" (LAMMPS' gran/hooke/history, for scenes measured against it).
+void add_contact_params(std::vector<ParamSpec>& params, double kn, double gamma_n, double mu,
+                        const char* coulomb = "exact");
 // Adds "hooke" contacts with the scene's parameters and the given walls (point, normal pairs).
 // Where the k-th body goes when bodies are dropped from side x side columns `spacing` apart,
 // centred over the origin, layer by layer upwards from height z0.

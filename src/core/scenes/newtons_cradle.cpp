@@ -50,6 +50,7 @@ class NewtonsCradle final : public Scene {
     hertz.set("E", positive(p, "E"));
     hertz.set("e", positive(p, "e"));
     hertz.set("mu", 0.0);
+    hertz.set("coulomb", std::string("exact"));  // frictionless, and no pull as balls part
     s.world.add_force(ForceRegistry::instance().make("hertz", hertz));
     add_gravity(s.world, g);
     s.dt = 2e-5;

@@ -26,7 +26,7 @@ class Settle final : public Scene {
                     {"nz", 20.0, "lattice layers"},
                     {"spacing", 1.2, "lattice spacing (diameters)"},
                     {"g", 1.0, "gravitational acceleration"}}};
-    add_contact_params(info.params, 2000.0, 50.0, 0.5);
+    add_contact_params(info.params, 2000.0, 50.0, 0.5, "lammps");  // LAMMPS' benchmark and deck
     return info;
   }
 

@@ -1,0 +1,131 @@
+#pragma once
+// GranularContacts' parameters and history as they leave and enter it (save, save_state,
+// load_state), what it checks of a World (validate) and its stiffest frequency: kept apart from
+// the evaluation in granular_contact.hpp.
+#include "core/contacts/granular_contact.hpp"
+
+namespace stepwise {
+
+template <class Law>
+double GranularContacts<Law>::max_frequency(const World& world) const {
+  if (world.size() == 0) return 0;
+  const double m = world.mass.minCoeff(), r = world.radius.minCoeff();
+  // The law's stiffness at a deep (10%) overlap of the smallest pair, with damping.
+  auto frequency = [&](const PairLaw<Law>& pair, double m_eff, double r_eff) {
+    const ContactCoefficients c = pair.law.at(0.1 * r, r_eff, m_eff);
+    // PFC's damped critical step 2/w (sqrt(1 + z^2) - z) is 2 / (w (sqrt(1 + z^2) + z)).
+    const double w = std::sqrt(c.kn / m_eff), zeta = c.gamma_n / (2 * w);
+    return w * (std::sqrt(1 + zeta * zeta) + zeta);
+  };
+  if (world.materials.empty() && std::all_of(wall_materials_.begin(), wall_materials_.end(),
+                                             [](const WallMaterial& w) { return !w.rigid; }))
+    return frequency(own(), 0.5 * m, 0.5 * r);
+  // With materials, the stiffest pair law (at the lightest, smallest body) and wall law.
+  MaterialLaws<Law> laws;
+  laws.build(world, own(), wall_materials_, own_version_);
+  double most = 0;
+  for (const PairLaw<Law>& pair : laws.all())
+    most = std::max(most, frequency(pair, 0.5 * m, 0.5 * r));
+  for (const PairLaw<Law>& wall : laws.all_walls()) most = std::max(most, frequency(wall, m, r));
+  return most;
+}
+template <class Law>
+void GranularContacts<Law>::validate(const World& world) const {
+  for (const WallMaterial& w : wall_materials_)
+    if (!w.name.empty()) world.materials.id(w.name, std::string(Law::kName) + " wall");
+  auto known = [](const std::vector<std::string>& keys, const std::string& key) {
+    return key == "mu" || std::find(keys.begin(), keys.end(), key) != keys.end();
+  };
+  for (int m = 1; m <= world.materials.size(); ++m)
+    for (const auto& [key, value] : world.materials.at(m).keys.values())
+      if (key != "density" && !known(Law::keys(), key))
+        throw InputError(world.materials.at(m).keys.where(key) + ": material '" +
+                         world.materials.at(m).name + "': " + Law::kName + " reads no '" + key +
+                         "' (" + key_list(Law::keys()) + ", mu)");
+  for (const MaterialPair& pair : world.materials.pairs())
+    for (const auto& [key, value] : pair.keys.values())
+      if (!known(Law::pair_keys(), key))
+        throw InputError(pair.keys.where(key) + ": " + Law::kName + " has no per-pair '" + key +
+                         "' (" + key_list(Law::pair_keys()) + ", mu)");
+  MaterialLaws<Law> laws;  // each material's law checked now, not at the first step
+  laws.build(world, own(), wall_materials_, own_version_);
+}
+template <class Law>
+void GranularContacts<Law>::save(ParamTable& out) const {
+  law_.save(out);
+  out.set("mu", mu_);
+  if (coulomb_ == Coulomb::Exact) out.set("coulomb", std::string("exact"));
+  if (limit_force_ != (coulomb_ == Coulomb::Exact)) out.set("limit_force", limit_force_);
+  if (mu_roll_ > 0) out.set("mu_roll", mu_roll_);
+  if (mu_twist_ > 0) out.set("mu_twist", mu_twist_);
+  out.set("skin", list_.skin());
+  if (list_.broad_phase() != BroadPhase::Auto)
+    out.set("broad_phase",
+            std::string(list_.broad_phase() == BroadPhase::Cells ? "cells" : "sweep"));
+  exclusions_.save(out);
+  std::vector<ParamTable> walls;
+  auto vec = [](const Vec3& v) { return std::vector<double>{v.x(), v.y(), v.z()}; };
+  for (size_t k = 0; k < walls_.size(); ++k) {
+    const Wall& w = walls_[k];
+    ParamTable t;
+    if (!wall_materials_[k].name.empty()) t.set("material", wall_materials_[k].name);
+    if (wall_materials_[k].rigid) t.set("rigid", true);
+    t.set("point", vec(w.point));
+    t.set("normal", vec(w.normal));
+    if (w.velocity != Vec3::Zero()) t.set("velocity", vec(w.velocity));
+    walls.push_back(t);
+  }
+  out.set("wall", walls);
+}
+template <class Law>
+void GranularContacts<Law>::save_state(ParamTable& out) const {
+  std::vector<double> pairs, walls, pair_kt, wall_kt;  // (kt: laws whose kt varies)
+  const auto& offsets = list_.offsets();
+  const auto& neighbors = list_.neighbors();
+  for (int i = 0; i + 1 < int(offsets.size()); ++i)
+    for (int k = offsets[i]; k < offsets[i + 1]; ++k)
+      if (k < int(history_.size()) && engaged(history_[k])) {
+        pairs.insert(pairs.end(), {double(i), double(neighbors[k]), history_[k].xi.x(),
+                                   history_[k].xi.y(), history_[k].xi.z()});
+        pair_kt.push_back(history_[k].kt);
+      }
+  for (size_t k = 0; k < wall_history_.size(); ++k)  // as (wall, body, spring)
+    if (wall_history_[k].xi != Vec3::Zero()) {
+      const Vec3& xi = wall_history_[k].xi;
+      walls.insert(walls.end(),
+                   {double(k % walls_.size()), double(k / walls_.size()), xi.x(), xi.y(), xi.z()});
+      wall_kt.push_back(wall_history_[k].kt);
+    }
+  out.set("pairs", pairs);
+  out.set("walls", walls);
+  if (!Law::kConstant) out.set("pair_kt", pair_kt), out.set("wall_kt", wall_kt);
+  shapes_.save_state(out);
+  out.set("dissipation", committed_dissipation_);
+}
+template <class Law>
+void GranularContacts<Law>::load_state(const ParamTable& in) {
+  const std::vector<double> pairs = in.numbers("pairs", {}), walls = in.numbers("walls", {});
+  if (pairs.size() % 5 || walls.size() % 5)
+    throw InputError(in.where() + ": contact history comes in groups of 5 numbers");
+  for (const auto* ids : {&pairs, &walls})  // body and wall ids, checked before any cast
+    for (size_t k = 0; k < ids->size(); k += 5)
+      for (int c = 0; c < 2; ++c)
+        limits::checked(in.where() + ": contact history id", (*ids)[k + c], 0,
+                        ids == &walls && c == 0 ? double(walls_.size()) - 1 : 2e9, true);
+  const std::vector<double> pair_kt = in.numbers("pair_kt", {});
+  pending_wall_kt_ = in.numbers("wall_kt", {});
+  for (double kt : pair_kt) limits::checked(in.where() + ": pair_kt", kt, 0, 1e300);
+  for (double kt : pending_wall_kt_) limits::checked(in.where() + ": wall_kt", kt, 0, 1e300);
+  pending_.clear();
+  for (size_t k = 0; k < pairs.size(); k += 5)
+    pending_[{int(pairs[k]), int(pairs[k + 1])}] = {Vec3(pairs[k + 2], pairs[k + 3], pairs[k + 4]),
+                                                    pair_kt.size() > k / 5 ? pair_kt[k / 5] : 0.0};
+  pending_walls_ = walls;
+  committed_dissipation_ = in.number("dissipation", 0.0);
+  shapes_.load_state(in);
+  list_.invalidate();  // the next evaluation rebuilds the list and takes the history over
+  history_.clear();
+  wall_history_.clear();
+}
+
+}  // namespace stepwise
