@@ -728,3 +728,48 @@ TEST_CASE("the stability chart's curves are computed by the runtime's jobs, once
   CHECK(bad.error.find("unknown integrator 'warp'") != std::string::npos);
   worker.stop();
 }
+
+TEST_CASE("a material is tuned live: its pairs change at once, bad edits are refused") {
+  PhysicsWorker worker;
+  worker.start();
+  worker.send(cmd::SetRunning{false});
+  worker.send(cmd::LoadScene{"two-materials", {{"n", ParamValue(8.0)}}});
+  worker.send(cmd::StepOnce{40000});  // 0.76 s: fallen, bounced, at rest
+  const Snapshot& loaded = wait_for(worker, [](const Snapshot& s) { return s.step == 40000; });
+  REQUIRE(loaded.materials.size() == 2);
+  CHECK(loaded.materials[1].kind == "steel");
+  auto value = [](const Snapshot& s, int m, const std::string& key) {
+    for (const Tunable& t : s.materials[m].tunables)
+      if (t.name == key) return t.value;
+    return -1.0;
+  };
+  CHECK(value(loaded, 1, "E") == 2e8);
+  CHECK(loaded.energy.contacts > 0);  // resting on the plate and each other
+  // Stiffer steel: at the same overlap the pressed contacts store more energy, booked as work.
+  worker.send(cmd::SetMaterial{2, "E", 4e8});
+  worker.send(cmd::StepOnce{10});
+  const Snapshot& stiffer = wait_for(worker, [](const Snapshot& s) { return s.step == 40010; });
+  CHECK(stiffer.energy.external_work > 1e-9);
+  CHECK(std::abs(stiffer.energy.energy_error) < 1e-3);
+  worker.send(cmd::SetMaterial{2, "density", 1.0});  // made the masses: not live
+  const Snapshot& refused = wait_for(worker, [](const Snapshot& s) { return !s.error.empty(); });
+  CHECK(refused.error.find("'density' cannot be changed live") != std::string::npos);
+  worker.send(cmd::SetMaterial{1, "nu", 0.7});
+  const Snapshot& range = wait_for(worker, [](const Snapshot& s) {
+    return s.error.find("nu: must be from -0.99 to 0.49") != std::string::npos;
+  });
+  CHECK(value(range, 1, "E") == 4e8);
+  CHECK(value(range, 0, "nu") == 0.25);
+  worker.send(cmd::SetMaterial{3, "E", 1e8});
+  wait_for(worker, [](const Snapshot& s) { return s.error.find("no material #3") != std::string::npos; });
+  // Kept by Reset, as the models' live parameters are; gone with the scene's defaults.
+  const std::uint64_t generation = range.scene_generation;
+  worker.send(cmd::Reset{});
+  const Snapshot& reset =
+      wait_for(worker, [&](const Snapshot& s) { return s.scene_generation > generation; });
+  CHECK(value(reset, 1, "E") == 4e8);
+  worker.send(cmd::Reset{true});
+  const Snapshot& defaults =
+      wait_for(worker, [&](const Snapshot& s) { return s.scene_generation > generation + 1; });
+  CHECK(value(defaults, 1, "E") == 2e8);
+}

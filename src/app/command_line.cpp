@@ -160,7 +160,7 @@ int run_command_line(int argc, char** argv) {
                       "lockstep comparison runs: integrator[@dt],... (up to 3)");
   gui_cmd
       ->add_option("--colour-by", gui.colour_by,
-                   "id, speed, angular-speed, kinetic-energy or force")
+                   "id, speed, angular-speed, kinetic-energy, force or material")
       ->type_name(kColourType);
 
   SceneOptions export_scene;
@@ -216,7 +216,7 @@ int run_command_line(int argc, char** argv) {
       ->type_name(kLessonType);
   record_cmd
       ->add_option("--colour-by", record.colour_by,
-                   "id, speed, angular-speed, kinetic-energy or force")
+                   "id, speed, angular-speed, kinetic-energy, force or material")
       ->type_name(kColourType);
 
   name_values(app);

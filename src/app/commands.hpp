@@ -34,7 +34,7 @@ struct GuiOptions {
   int width = 0, height = 0;  // 0: 1600x900, shrunk to the monitor's work area (projectors)
   bool hide_panels = false;
   bool paused = false;
-  std::string colour_by;       // id, speed, angular-speed, kinetic-energy, force
+  std::string colour_by;       // id, speed, angular-speed, kinetic-energy, force, material
   std::string output_dir;      // screenshots, videos, saved states (default ./stepwise-output)
   bool record = false;         // start recording a video at once (finalised on exit)
   bool overlay = false;        // the window's recordings carry record --overlay's overlay

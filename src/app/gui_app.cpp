@@ -87,7 +87,7 @@ void draw_panels(GuiWindow& w, const Snapshot& s) {
     draw_help_overlay(w.ui);
   }
   draw_caption(s.caption, w.ui.layout.view);
-  draw_colour_legend(w.ui, w.renderer->colour_scale());
+  draw_colour_legend(w.ui, w.renderer->colour_scale(), s);
 }
 
 // Panels and the 3-D view from the window's size: the view gets what the columns leave.
@@ -164,18 +164,7 @@ int command_gui(GuiOptions o) {
   // A bad lesson, or a step of it that could not play, fails here with exit code 2.
   if (!o.lesson.empty()) LessonPlayer(load_lesson(o.lesson)).check();
   std::optional<ColourBy> colour;
-  if (!o.colour_by.empty()) {
-    bool known = false;
-    for (int i = 0; i < 5; ++i) {
-      std::string name = kColourByNames[i];
-      std::replace(name.begin(), name.end(), ' ', '-');
-      if (name == o.colour_by) colour = ColourBy(i), known = true;
-    }
-    if (!known)
-      throw InputError(
-          "--colour-by: expected id, speed, angular-speed, kinetic-energy or force, got '" +
-          o.colour_by + "'");
-  }
+  if (!o.colour_by.empty()) colour = colour_by_name(o.colour_by);
 
   for (const std::string& item : split_list(o.compare))
     if (!IntegratorRegistry::instance().contains(item.substr(0, item.find('@'))))
@@ -273,7 +262,14 @@ int command_gui(GuiOptions o) {
       if (w.pending_select >= 0 && w.pending_select < s.bodies)
         w.ui.view.selected = w.pending_select;
       w.pending_select = -1;
-      if (s.source != w.camera_source) w.ui.request_camera_reset = true;
+      if (s.source != w.camera_source) {
+        w.ui.request_camera_reset = true;
+        // A scene of named materials opens coloured by them (the colour key names them).
+        if (!s.materials.empty() && w.ui.view.colour_by == ColourBy::Id)
+          w.ui.view.colour_by = ColourBy::Material;
+        if (s.materials.empty() && w.ui.view.colour_by == ColourBy::Material)
+          w.ui.view.colour_by = ColourBy::Id;
+      }
       w.camera_source = s.source;
     }
     lay_out(w);  // the view's shape frames the camera

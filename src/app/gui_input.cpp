@@ -30,7 +30,7 @@ void handle_key(GuiWindow& w, const Snapshot& s, int key) {
     case GLFW_KEY_LEFT: return send(cmd::Rewind{});
     case GLFW_KEY_R: w.ui.request_camera_reset = true; return;
     case GLFW_KEY_F: w.ui.follow_selection = !w.ui.follow_selection; return;
-    case GLFW_KEY_C: w.ui.view.colour_by = ColourBy((int(w.ui.view.colour_by) + 1) % 5); return;
+    case GLFW_KEY_C: w.ui.view.colour_by = ColourBy((int(w.ui.view.colour_by) + 1) % kColourByCount); return;
     case GLFW_KEY_F1: w.ui.show_help = !w.ui.show_help; return;
     case GLFW_KEY_TAB: w.ui.hide_panels = !w.ui.hide_panels; return;
     case GLFW_KEY_F12: w.ui.request_screenshot = true; return;

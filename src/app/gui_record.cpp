@@ -35,18 +35,6 @@ std::pair<int, int> parse_size(const std::string& text) {
   return {w, h};
 }
 
-ColourBy parse_colour(const std::string& text) {
-  if (text.empty()) return ColourBy::Id;
-  for (int i = 0; i < 5; ++i) {
-    std::string name = kColourByNames[i];
-    std::replace(name.begin(), name.end(), ' ', '-');
-    if (name == text) return ColourBy(i);
-  }
-  throw InputError(
-      "--colour-by: expected id, speed, angular-speed, kinetic-energy or force, got '" + text +
-      "'");
-}
-
 EnergySample sample_of(const EnergyReport& r, const std::string& marker) {
   EnergySample s = stepwise::sample_of(r);
   s.marker = marker;
@@ -87,7 +75,7 @@ int command_record(const RecordOptions& o) {
   if (o.scene.scene.empty() == o.lesson.empty())
     throw InputError("record: give a scene or --lesson FILE (one of them)");
   const auto [width, height] = parse_size(o.size);
-  const ColourBy colour = parse_colour(o.colour_by);
+  const ColourBy colour = o.colour_by.empty() ? ColourBy::Id : colour_by_name(o.colour_by);
   limits::checked("--slow-motion", o.slow_motion, limits::kMinSlowMotion, limits::kMaxSlowMotion);
   limits::checked("--fps", o.fps, 1, limits::kMaxFps);
   if (o.threads < 1 || o.threads > 64) throw InputError("--threads: expected 1 to 64");

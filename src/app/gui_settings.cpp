@@ -25,7 +25,7 @@ void read_line(ImGuiContext*, ImGuiSettingsHandler*, void* entry, const char* li
   float number = 0;
   char text[1024];
   if (std::sscanf(line, "LastScene=%1023[^\n]", text) == 1) s->last_scene = text;
-  else if (std::sscanf(line, "ColourBy=%d", &value) == 1 && value >= 0 && value < 5)
+  else if (std::sscanf(line, "ColourBy=%d", &value) == 1 && value >= 0 && value < kColourByCount)
     ui.view.colour_by = ColourBy(value);
   else if (std::sscanf(line, "Shadows=%d", &value) == 1) ui.view.shadows = value;
   else if (std::sscanf(line, "Bonds=%d", &value) == 1) ui.view.bonds = value;

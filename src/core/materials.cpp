@@ -12,16 +12,30 @@ bool listed(const std::vector<std::string>& names, const std::string& key) {
   return std::find(names.begin(), names.end(), key) != names.end();
 }
 
-// Each key's range: moduli and stiffnesses up to 1e30, a Poisson ratio of a stable solid,
-// restitution in (0, 1].
+// Each key's range: moduli and stiffnesses up to 1e30 (E, density and kn above 0), a Poisson
+// ratio of a stable solid, restitution in (0, 1].
+std::pair<double, double> range(const std::string& key) {
+  if (key == "nu") return {-0.99, 0.49};
+  if (key == "e") return {1e-3, 1};
+  if (key == "mu") return {0, 1e3};
+  if (key == "E" || key == "density" || key == "kn") return {1e-300, 1e30};
+  return {0, 1e30};
+}
+
 void check(const std::string& where, const std::string& key, double value) {
-  double low = 0, high = 1e30;
-  if (key == "nu") low = -0.99, high = 0.49;
-  if (key == "e") low = 1e-3, high = 1;
-  if (key == "mu") high = 1e3;
-  const bool positive = key == "E" || key == "density" || key == "kn";
+  const auto [low, high] = range(key);
   limits::checked(where + ": " + key, value, low, high);
-  if (positive && !(value > 0)) throw InputError(where + ": " + key + " must be > 0");
+}
+
+const char* describe(const std::string& key) {
+  if (key == "E") return "Young's modulus";
+  if (key == "nu") return "Poisson ratio";
+  if (key == "e") return "coefficient of restitution (the smaller of a pair's two)";
+  if (key == "mu") return "friction coefficient (the smaller of a pair's two)";
+  if (key == "kn") return "normal stiffness of a contact of two bodies of it";
+  if (key == "kt") return "tangential stiffness of a contact of two bodies of it";
+  if (key == "gamma_n") return "normal damping rate";
+  return "tangential damping rate";
 }
 
 }  // namespace
@@ -84,11 +98,22 @@ const ParamTable* Materials::pair(int a, int b) const {
   return nullptr;
 }
 
+std::vector<Tunable> Materials::tunables(int id) const {
+  std::vector<Tunable> out;
+  for (const auto& [key, value] : at(id).keys.values())
+    if (key != "density" && std::holds_alternative<double>(value)) {
+      const auto [low, high] = range(key);
+      out.push_back({key, std::get<double>(value), describe(key), low, high});
+    }
+  return out;
+}
+
 void Materials::set(int id, const std::string& key, double value) {
   if (id < 1 || id > size()) throw InputError("no material " + std::to_string(id));
   Material& m = list_[id - 1];
-  if (!listed(material_keys(), key) || key == "density")  // density made the masses: load time only
-    throw InputError("material '" + m.name + "': '" + key + "' cannot be changed live");
+  if (!m.keys.has(key) || key == "density")  // density made the masses: load time only
+    throw InputError("material '" + m.name + "': '" + key + "' cannot be changed live (" +
+                     "the keys its [[material]] gives can, but density)");
   check("material '" + m.name + "'", key, value);
   m.keys.set(key, value);
   ++version_;

@@ -39,6 +39,8 @@ class Materials {
   // The override table of a pair of materials, or null.
   const ParamTable* pair(int a, int b) const;
   const std::vector<MaterialPair>& pairs() const { return pairs_; }
+  // The keys a material was given that may change live (all but density), with their ranges.
+  std::vector<Tunable> tunables(int id) const;
   // A live edit of one key (checked as add() checks it).
   void set(int id, const std::string& key, double value);
   // Changes with every add or set, so contact laws know to rebuild their pair tables.

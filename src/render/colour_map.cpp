@@ -10,6 +10,17 @@ float norm3(const Float3& v) { return std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2]
 
 }  // namespace
 
+ColourBy colour_by_name(const std::string& text) {
+  std::string known;
+  for (int i = 0; i < kColourByCount; ++i) {
+    std::string name = kColourByNames[i];
+    std::replace(name.begin(), name.end(), ' ', '-');
+    if (name == text) return ColourBy(i);
+    known += (i == 0 ? "" : i + 1 == kColourByCount ? " or " : ", ") + name;
+  }
+  throw InputError("--colour-by: expected " + known + ", got '" + text + "'");
+}
+
 glm::vec3 colour_ramp(float t) {
   static const glm::vec3 stops[] = {{0.18f, 0.22f, 0.62f}, {0.13f, 0.55f, 0.68f},
                                     {0.35f, 0.75f, 0.42f}, {0.96f, 0.83f, 0.25f},
@@ -27,6 +38,10 @@ glm::vec3 id_colour(int id) {
   return palette[id % 8];
 }
 
+glm::vec3 material_colour(int material) {
+  return material > 0 ? id_colour(material - 1) : glm::vec3(0.80f, 0.80f, 0.78f);
+}
+
 glm::vec3 load_colour(float load) {
   return glm::mix(glm::vec3(0.55f, 0.62f, 0.72f), glm::vec3(0.92f, 0.18f, 0.12f),
                   std::clamp(load, 0.0f, 1.0f));
@@ -38,6 +53,9 @@ ColourScale body_colours(const Snapshot& s, ColourBy by, std::vector<glm::vec4>&
   ColourScale scale{by, 0, 1, ""};
   if (by == ColourBy::Id) {
     for (int i = 0; i < n; ++i) out[i] = glm::vec4(id_colour(i), 1.0f);
+  } else if (by == ColourBy::Material) {
+    for (int i = 0; i < n; ++i)
+      out[i] = glm::vec4(material_colour(i < int(s.material.size()) ? s.material[i] : 0), 1.0f);
   } else {
     std::vector<float> value(n);
     for (int i = 0; i < n; ++i) {

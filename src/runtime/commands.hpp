@@ -32,6 +32,7 @@ struct SetRotation { std::string name; };
 struct SetDt { double dt; };
 struct SetTunable { int model; std::string name; double value; };  // force model index
 struct SetIntegratorOption { std::string name; double value; };
+struct SetMaterial { int material; std::string key; double value; };  // World::materials id
 struct SetRunning { bool running; };
 struct StepOnce { long steps = 1; };
 struct SetPacing { Pacing pacing; double slow_motion = 1; };  // sim seconds per wall second
@@ -67,7 +68,7 @@ struct SetSnapshotDetail { bool contacts; int inspected = -1; };  // the whole s
 }  // namespace cmd
 
 using Command = std::variant<cmd::LoadScene, cmd::Reset, cmd::SetIntegrator, cmd::SetRotation,
-                             cmd::SetDt, cmd::SetTunable, cmd::SetIntegratorOption,
+                             cmd::SetDt, cmd::SetTunable, cmd::SetMaterial, cmd::SetIntegratorOption,
                              cmd::SetRunning, cmd::StepOnce, cmd::SetPacing, cmd::DragStart,
                              cmd::DragMove, cmd::DragEnd, cmd::SetCapture, cmd::SaveState, cmd::SetVtk,
                              cmd::AddComparison, cmd::RemoveComparison, cmd::RunConvergence,

@@ -97,6 +97,8 @@ PhysicsWorker::Choices PhysicsWorker::choices() const {
   c.dt = sim_->dt();
   sim_->integrator().save_options(c.options);
   for (const auto& model : sim_->world().forces) c.tunables.push_back(model->tunables());
+  const Materials& materials = sim_->world().materials;
+  for (int m = 1; m <= materials.size(); ++m) c.materials.push_back(materials.tunables(m));
   return c;
 }
 
@@ -114,6 +116,9 @@ void PhysicsWorker::load(const std::string& source,
     for (size_t m = 0; m < forces.size() && m < keep->tunables.size(); ++m)
       for (const Tunable& t : keep->tunables[m])
         if (forces[m]->kind() != "mouse-spring") forces[m]->tune(t.name, t.value);
+    Materials& materials = sim->world().materials;
+    for (int m = 1; m <= materials.size() && m <= int(keep->materials.size()); ++m)
+      for (const Tunable& t : keep->materials[m - 1]) materials.set(m, t.name, t.value);
   }
   sim->set_parallel(pool_.get());  // from the first evaluation, as `run --threads` does
   sim->energy();                   // evaluates once so a broken scene fails here, not mid-run
@@ -227,6 +232,16 @@ void PhysicsWorker::apply(const Command& command) {
             fork_old_future();
             sim.edit([&](World& w) { w.forces[c.model]->tune(c.name, c.value); });
             mark(sim.world().forces[c.model]->kind() + "." + c.name + " " + format_double(c.value));
+          },
+          [&](const cmd::SetMaterial& c) {
+            const Materials& materials = sim.world().materials;
+            if (c.material < 1 || c.material > materials.size())
+              throw InputError("no material #" + std::to_string(c.material));
+            Materials check = materials;  // refused (range, key) before anything changes
+            check.set(c.material, c.key, c.value);
+            fork_old_future();
+            sim.edit([&](World& w) { w.materials.set(c.material, c.key, c.value); });
+            mark(materials.at(c.material).name + "." + c.key + " " + format_double(c.value));
           },
           [&](const cmd::SetIntegratorOption& c) {
             sim.integrator().set_option(c.name, c.value);

@@ -69,6 +69,7 @@ class PhysicsWorker {
     double dt = 0;
     ParamTable options;
     std::vector<std::vector<Tunable>> tunables;  // per force model, in order
+    std::vector<std::vector<Tunable>> materials;  // per material, in order
   };
   Choices choices() const;
   void load(const std::string& source, const std::map<std::string, ParamValue>& overrides,

@@ -70,6 +70,7 @@ void fill_bodies(Simulation& sim, Snapshot& out) {
   out.mass.resize(n);
   out.kinetic_energy.resize(n);
   out.fixed.resize(n);
+  out.material.assign(world.material.begin(), world.material.end());
   for (int i = 0; i < n; ++i) {
     const Vec3 x = world.x.col(i);
     out.position[i] = to_float(x);
@@ -138,6 +139,9 @@ void fill_models(Simulation& sim, Snapshot& out) {
   out.springs.clear();
   out.centres.clear();
   out.models.clear();
+  out.materials.clear();
+  for (int m = 1; m <= world.materials.size(); ++m)
+    out.materials.push_back({world.materials.at(m).name, world.materials.tunables(m)});
   out.dragged_body = -1;
   for (const auto& model : world.forces) {
     out.models.push_back({model->kind(), model->tunables()});

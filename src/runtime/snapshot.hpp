@@ -91,6 +91,7 @@ struct Snapshot {
   std::vector<Float3> position, velocity, angular_velocity, force, torque;
   std::vector<float> mass, kinetic_energy;
   std::vector<std::uint8_t> fixed;
+  std::vector<std::uint16_t> material;  // per body: a materials id (names in `materials`), 0: none
   std::vector<BondLine> bonds;
   std::vector<WallPlane> walls;
   struct ContactLine {
@@ -112,6 +113,7 @@ struct Snapshot {
 
   // Settings the panels show and edit.
   std::vector<ModelTunables> models;
+  std::vector<ModelTunables> materials;  // kind: the material's name
   std::vector<Tunable> integrator_options;
   ParamTable scene_parameters;
   std::string builtin;  // the built-in scene the loaded one comes from, if any

@@ -38,6 +38,27 @@ bool edit_value(const std::string& name, ParamValue& value) {
   return false;
 }
 
+// One live parameter: typed values apply once, checked against the range (the worker checks
+// again, as for lessons); /2 and x2 explore stiffnesses an octave at a time, one edit each.
+template <class Send>
+void tunable_row(UiState& ui, const Tunable& t, Send&& set) {
+  ImGui::PushID(t.name.c_str());
+  ImGui::SetNextItemWidth(field_width());
+  double value = 0;
+  if (number_field("##value", t.value, t.low, t.high, ui.field_edits, value, ui.notice)) set(value);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s\nrange %.6g to %.6g", t.description.c_str(), t.low, t.high);
+  for (const double factor : {0.5, 2.0}) {
+    ImGui::SameLine();
+    const double scaled = t.value * factor;
+    if (ImGui::SmallButton(factor < 1 ? "/2" : "x2") && scaled >= t.low && scaled <= t.high)
+      set(scaled);
+  }
+  same_line_if_fits(ImGui::CalcTextSize(t.name.c_str()).x);
+  ImGui::TextUnformatted(t.name.c_str());
+  ImGui::PopID();
+}
+
 }  // namespace
 
 void draw_parameters_panel(UiState& ui, const Snapshot& s, const SendCommand& send) {
@@ -49,26 +70,21 @@ void draw_parameters_panel(UiState& ui, const Snapshot& s, const SendCommand& se
     if (model.tunables.empty() || model.kind == "mouse-spring") continue;
     ImGui::PushID(int(m));
     if (ImGui::TreeNodeEx(model.kind.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
-      for (const Tunable& t : model.tunables) {
-        // Typed values apply once, checked against the range (the worker checks again, as for
-        // lessons); /2 and x2 explore stiffnesses an octave at a time, one edit each.
-        ImGui::PushID(t.name.c_str());
-        ImGui::SetNextItemWidth(field_width());
-        double value = 0;
-        if (number_field("##value", t.value, t.low, t.high, ui.field_edits, value, ui.notice))
-          send(cmd::SetTunable{int(m), t.name, value});
-        if (ImGui::IsItemHovered())
-          ImGui::SetTooltip("%s\nrange %.6g to %.6g", t.description.c_str(), t.low, t.high);
-        for (const double factor : {0.5, 2.0}) {
-          ImGui::SameLine();
-          const double scaled = t.value * factor;
-          if (ImGui::SmallButton(factor < 1 ? "/2" : "x2") && scaled >= t.low && scaled <= t.high)
-            send(cmd::SetTunable{int(m), t.name, scaled});
-        }
-        same_line_if_fits(ImGui::CalcTextSize(t.name.c_str()).x);
-        ImGui::TextUnformatted(t.name.c_str());
-        ImGui::PopID();
-      }
+      for (const Tunable& t : model.tunables)
+        tunable_row(ui, t, [&](double v) { send(cmd::SetTunable{int(m), t.name, v}); });
+      ImGui::TreePop();
+    }
+    ImGui::PopID();
+  }
+  // The scene's materials: each pair of them mixes these (the contact model's own values are for
+  // bodies of no material).
+  for (size_t m = 0; m < s.materials.size(); ++m) {
+    const ModelTunables& material = s.materials[m];
+    ImGui::PushID(int(1000 + m));
+    const std::string label = "material " + material.kind;
+    if (ImGui::TreeNodeEx(label.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
+      for (const Tunable& t : material.tunables)
+        tunable_row(ui, t, [&](double v) { send(cmd::SetMaterial{int(m) + 1, t.name, v}); });
       ImGui::TreePop();
     }
     ImGui::PopID();

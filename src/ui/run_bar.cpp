@@ -31,7 +31,7 @@ void draw_run_bar(UiState& ui, const Snapshot& s, const SendCommand& send) {
     }
     if (ImGui::BeginMenu("View")) {
       int colour = int(ui.view.colour_by);
-      for (int i = 0; i < 5; ++i)
+      for (int i = 0; i < kColourByCount; ++i)
         if (ImGui::RadioButton(kColourByNames[i], &colour, i)) ui.view.colour_by = ColourBy(i);
       ImGui::Separator();
       ImGui::Checkbox("Shadows", &ui.view.shadows);

@@ -97,7 +97,7 @@ void draw_help_overlay(UiState& ui);
 void draw_record_panel(UiState& ui, const Snapshot& s, const SendCommand& send);
 void draw_compare_panel(UiState& ui, const Snapshot& s, const SendCommand& send);
 void draw_caption(const std::string& caption, const Rect& area);  // a lesson's caption
-void draw_colour_legend(const UiState& ui, const ColourScale& scale);
+void draw_colour_legend(const UiState& ui, const ColourScale& scale, const Snapshot& s);
 // Burned into recordings with --overlay (and the window's recordings when asked).
 void draw_recording_overlay(const Snapshot& s, const EnergyHistory& history,
                             const std::string& caption = {});
