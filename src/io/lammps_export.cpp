@@ -51,8 +51,17 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
       g.mu = p.number("mu");
       if (p.number("mu_roll", 0.0) > 0 || p.number("mu_twist", 0.0) > 0)
         throw InputError(what + ": rolling and twisting resistance are not in LAMMPS' gran/hooke/history");
+      // gran/hooke/history rescales the spring at the cap with the dashpot kept, and lets the
+      // normal force pull: the scene must say so too, or LAMMPS would run other physics.
+      if (p.text("coulomb", "lammps") != "lammps" || p.flag("limit_force", false))
+        throw InputError(what + ": coulomb = \"exact\" and limit_force have no counterpart in " +
+                         "LAMMPS' gran/hooke/history (set coulomb = \"lammps\", limit_force = false)");
       g.skin = p.number("skin");
       if (p.has("wall")) g.walls = p.tables("wall");
+      for (const ParamTable& w : g.walls)
+        if (w.has("material") || w.has("rigid"))
+          throw InputError(what + ": a wall of its own material or a rigid wall needs per-type " +
+                           "coefficients, which gran/hooke/history and wall/gran do not take");
     } else if (model->kind() == "gravity") {
       gravity += p.vec3("g", Vec3::Zero());
     } else {
@@ -60,6 +69,10 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
                        "' has no LAMMPS counterpart here (supported: hooke contacts, walls, gravity)");
     }
   }
+  if (!world.materials.empty())
+    throw InputError(what + ": the scene's materials (" + std::to_string(world.materials.size()) +
+                     ") need per-type coefficients, which gran/hooke/history does not take; " +
+                     "give the hooke model its coefficients and no [[material]]");
   for (int i = 0; i < world.size(); ++i) {
     if (world.shape[i]->type() != sphere_type())
       throw InputError(what + ": body " + std::to_string(i) + " is not a sphere");
