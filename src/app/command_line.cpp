@@ -60,7 +60,7 @@ int run_command_line(int argc, char** argv) {
 
   bool verbose = false;
   auto* list =
-      app.add_subcommand("list", "list scenes, integrators, rotation schemes, force models");
+      app.add_subcommand("list", "list scenes, integrators, rotation schemes, force models, constraint kinds");
   list->add_flag("-v,--verbose", verbose, "show parameters and update equations");
 
   RunOptions run;

@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "app/commands.hpp"
+#include "core/constraints/constraint.hpp"
 #include "core/scene.hpp"
 
 namespace stepwise::cli {
@@ -41,6 +42,9 @@ int command_list(bool verbose) {
         std::printf("%s: %s\n    %s\n\n", m.name.c_str(), m.summary.c_str(), m.equations.c_str());
   std::printf("force models\n");
   for (const std::string& name : ForceRegistry::instance().names()) std::printf("  %s\n", name.c_str());
+  std::printf("constraint kinds ([[force.constraint]] of the constraints model)\n");
+  for (const std::string& name : ConstraintRegistry::instance().names())
+    std::printf("  %s\n", name.c_str());
   return 0;
 }
 

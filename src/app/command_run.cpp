@@ -102,6 +102,12 @@ int command_run(const RunOptions& o) {
     for (size_t m = 0; m < sim.world().forces.size(); ++m)
       std::printf("  potential %-16s %.10g\n", sim.world().forces[m]->kind().c_str(),
                   r.potential_by_model[m]);
+    for (const auto& model : sim.world().forces) {
+      std::vector<ForceModel::Figure> figures;
+      model->figures(sim.world(), figures);
+      for (const auto& f : figures)
+        std::printf("  %-26s %.6g\n", (model->kind() + " " + f.name).c_str(), f.value);
+    }
     const IntegratorStats stats = sim.integrator().stats();
     if (stats.newton_iterations > 0)
       std::printf("  last step: %d Newton iterations, relative residual %.2e\n",

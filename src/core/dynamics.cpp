@@ -1,5 +1,6 @@
 // Dynamics, the integrator's view of a Simulation: accelerations at trial states, the step's
 // kicks with their exact work booking, Jacobians; and the helpers integrators share.
+#include <algorithm>
 #include "core/simulation.hpp"
 
 namespace stepwise {
@@ -100,7 +101,17 @@ void Dynamics::drift(double h) {
   auto pass = [&x, &v, h](int, int begin, int end) {
     x.middleCols(begin, end - begin) += h * v.middleCols(begin, end - begin);
   };
-  if (root_) {
+  World& world = sim_->world_;
+  const bool shake = root_ && std::any_of(world.forces.begin(), world.forces.end(),
+                                          [](const auto& f) { return f->wants_shake(); });
+  if (shake) {
+    // SHAKE (constraints kept by RATTLE) needs the positions before and after the drift.
+    sim_->flush();
+    const Positions x0 = x;
+    for_each_range(sim_->parallel_, size(), pass);
+    for (const auto& f : world.forces)
+      if (f->wants_shake()) f->shake(world, x0, h, t0_ + h);
+  } else if (root_) {
     sim_->passes_.add(pass);  // run with the evaluation's per-body start
   } else {
     sim_->flush();

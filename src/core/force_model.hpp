@@ -137,6 +137,29 @@ class ForceModel {
     double depth, normal_force;
   };
   virtual void contact_points(const World& world, int body, std::vector<ContactReport>& out) const {}
+  // Constraints kept exactly (core/constraints). After each whole step, corrects() models move
+  // the state back onto their constraints (projection; RATTLE's velocity half) and say whether it
+  // changed; the Simulation re-evaluates and hands the energy that changed to book_correction.
+  // shake() runs after velocity Verlet's drift (x0: the positions before it) where wants_shake().
+  // Reads the forces the other models added (the multipliers need them): kept after them.
+  virtual bool reads_other_forces() const { return false; }
+  virtual bool corrects() const { return false; }
+  virtual bool correct(World& world, double time) { return false; }
+  virtual void book_correction(double energy) {}
+  virtual bool wants_shake() const { return false; }
+  virtual void shake(World& world, const Positions& x0, double h, double time) {}
+  // Figures for the Stats panel and the energy plots (a constraint set's max |C|, its rank), at
+  // the World's state.
+  struct Figure {
+    std::string name;
+    double value;
+  };
+  virtual void figures(const World& world, std::vector<Figure>& out) const {}
+  // Segments to draw between bodies or fixed points (rods, a hoop), at the World's state.
+  struct Segment {
+    Vec3 from, to;
+  };
+  virtual void segments(const World& world, std::vector<Segment>& out) const {}
 };
 
 using ForceRegistry = Registry<ForceModel, const ParamTable&>;

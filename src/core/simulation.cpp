@@ -397,6 +397,7 @@ std::optional<StepFailure> Simulation::take_step() {
   if (kick_drift_kick) rotation_half(false, 0.5 * dt_);
   time_ += dt_;
   ++step_;
+  correct_step();
   // One vectorised sum per block first; only a non-finite state searches for the culprit. The
   // velocities' squares also catch a kinetic energy that overflows while v is finite.
   std::fill(finite_, finite_ + kMaxTasks, true);
@@ -414,6 +415,28 @@ std::optional<StepFailure> Simulation::take_step() {
   }
   if (auto failure = find_non_finite()) return failure;
   return StepFailure{step_, -1};
+}
+
+void Simulation::correct_step() {
+  if (std::none_of(world_.forces.begin(), world_.forces.end(),
+                   [](const auto& f) { return f->corrects(); }))
+    return;
+  flush();
+  auto total = [this] {
+    double e = cached_.potential;
+    for (int i = 0; i < world_.size(); ++i)
+      e += 0.5 * world_.mass(i) * world_.v.col(i).squaredNorm() +
+           0.5 * world_.w.col(i).dot(world_.L.col(i));
+    return e;
+  };
+  const double before = total();
+  ForceModel* changed = nullptr;
+  for (const auto& f : world_.forces)
+    if (f->corrects() && f->correct(world_, time_) && !changed) changed = f.get();
+  if (!changed) return;
+  // The step's histories were committed at its end; the cache only needs the corrected forces.
+  evaluate(world_.x, world_.v, time_, false, cached_);
+  changed->book_correction(total() - before);
 }
 
 std::optional<StepFailure> Simulation::advance(long steps) {

@@ -126,6 +126,9 @@ class Simulation {
   std::function<void()> book_sums(const double* sums, Powers first);
   void rotation_half(bool first, double work_h);
   std::optional<StepFailure> take_step();
+  // Constraint models that keep their rows exactly move the state back onto them after the step
+  // (ForceModel::correct); the energy that changes is booked as theirs.
+  void correct_step();
   unsigned tracks_body_work() const;  // BodyWork bits
   void decide_tracking();             // track_body_work_ and special_bodies_, for this World
   void apply_local_damping(int i, const Vec3& v, Evaluation& out);

@@ -130,8 +130,11 @@ BodySpec clump_body(const std::vector<ClumpSphere>& spheres, double mass, const 
 }
 
 ForceModel& World::add_force(std::unique_ptr<ForceModel> model) {
-  forces.push_back(std::move(model));
-  return *forces.back();
+  // Models that read the others' forces stay after every model that adds some.
+  auto at = forces.end();
+  if (!model->reads_other_forces())
+    at = std::find_if(forces.begin(), forces.end(), [](const auto& f) { return f->reads_other_forces(); });
+  return **forces.insert(at, std::move(model));
 }
 
 Vec3 World::rotational_inertia(int i) const {

@@ -263,8 +263,13 @@ void PhysicsWorker::apply(const Command& command) {
             p.set("k", c.stiffness);
             p.set("zeta", c.zeta);
             auto spring = ForceRegistry::instance().make("mouse-spring", p);
-            sim.edit([&](World& w) { w.add_force(std::move(spring)); });
-            drag_model_ = int(sim.world().forces.size()) - 1;
+            const ForceModel* added = nullptr;
+            sim.edit([&](World& w) { added = &w.add_force(std::move(spring)); });
+            // Not always the last: models that read the others' forces stay after it.
+            const auto& models = sim.world().forces;
+            drag_model_ = int(std::find_if(models.begin(), models.end(),
+                                           [&](const auto& m) { return m.get() == added; }) -
+                              models.begin());
           },
           [&](const cmd::DragMove& c) {
             if (drag_model_ < 0) return;

@@ -1,0 +1,40 @@
+// What the constraint kinds share: a row's rate and the kinematics of an attached point.
+#include "core/constraints/constraint.hpp"
+#include "core/world.hpp"
+
+namespace stepwise {
+
+double constraint_velocity(const ConstraintRow& row, const Positions& v, const Positions& w) {
+  double rate = 0;
+  for (int k = 0; k < 2; ++k) {
+    const int b = row.body[k];
+    if (b < 0) continue;
+    rate += row.lin[k].dot(v.col(b)) + row.ang[k].dot(w.col(b));
+  }
+  return rate;
+}
+
+Attachment attach(const ConstraintState& s, int body, const Vec3& point) {
+  if (body < 0) return {point, Vec3::Zero(), Vec3::Zero(), Vec3::Zero()};
+  const Vec3 arm = s.world.q[body] * point;
+  const Vec3 w = s.w.col(body);
+  return {s.x.col(body) + arm, s.v.col(body) + w.cross(arm), arm, w.cross(w.cross(arm))};
+}
+
+JointEnd read_end(const ParamTable& p, const std::string& body_key, const std::string& point_key,
+                  int fallback_body) {
+  JointEnd end;
+  end.body = p.index(body_key, fallback_body);
+  end.point = p.vec3(point_key, Vec3::Zero());
+  if (!end.point.allFinite() || end.point.norm() > 1e12)
+    throw InputError(p.where(point_key) + ": " + point_key + " must be finite, below 1e12");
+  return end;
+}
+
+void write_end(ParamTable& out, const JointEnd& end, const std::string& body_key,
+               const std::string& point_key) {
+  if (end.body >= 0) out.set(body_key, double(end.body));
+  out.set(point_key, std::vector<double>{end.point.x(), end.point.y(), end.point.z()});
+}
+
+}  // namespace stepwise

@@ -1,0 +1,61 @@
+#pragma once
+// A list of constraints and what is done with all their rows at once: the multipliers at an
+// evaluation, and the corrections that put a state back onto C = 0 and Ċ = 0.
+#include <memory>
+#include <vector>
+
+#include "core/constraints/constraint_solver.hpp"
+
+namespace stepwise {
+
+enum class Drift { none, baumgarte, projection, rattle };
+
+struct ConstraintReport {
+  int rows = 0, rank = 0;
+  double max_c = 0, max_rate = 0;  // max |C| and max |Ċ| over the rows
+};
+
+class ConstraintSet {
+ public:
+  explicit ConstraintSet(const ParamTable& p);  // the [[constraint]] tables
+  ConstraintSet(const ConstraintSet& other);
+  void validate(const World& world) const;
+  void save(ParamTable& out) const;
+  bool angular() const;  // some row depends on orientations
+
+  struct Solution {
+    VecX lambda;
+    double motor_power = 0;      // work rate of moving constraints on the bodies
+    double stabiliser_loss = 0;  // rate Baumgarte's terms take out
+    ConstraintReport report;
+  };
+  // The multipliers at the state, with the other models' forces and torques.
+  Solution solve(const ConstraintState& s, const Positions& force, const Positions& torque,
+                 double alpha, double beta);
+  void add_forces(const VecX& lambda, Positions& force, Positions& torque) const;
+  // max |C|, max |Ċ| and the rank at a state (the rows built afresh).
+  ConstraintReport measure(const ConstraintState& s) const;
+  void segments(const ConstraintState& s, std::vector<std::pair<Vec3, Vec3>>& out) const;
+
+  // Moves positions (and orientations) onto C = 0 along W Jᵀ, by Newton's iterations.
+  void project_positions(World& world, double time);
+  // Velocities and spins onto Ċ = 0 along W Jᵀ (the smallest change in kinetic energy's metric).
+  void project_velocities(World& world, double time);
+  // SHAKE: the drifted positions back onto C = 0 along W Jᵀ taken at x0, velocities by the same
+  // displacement over h; with the velocity projection after the step this is RATTLE.
+  void shake(World& world, const Positions& x0, double h, double time);
+
+ private:
+  void evaluate(const ConstraintState& s);  // fills rows_
+  void inverses(const World& world);        // fills inverse_
+  // Per-body changes W Jᵀ δ, as (body, linear, angular) over the bodies rows touch.
+  void spread(const VecX& delta, std::vector<Vec3>& linear, std::vector<Vec3>& angular) const;
+
+  std::vector<std::unique_ptr<Constraint>> constraints_;
+  std::vector<ConstraintRow> rows_;
+  std::vector<BodyInverse> inverse_;
+  std::vector<int> bodies_;  // every body some row touches, ascending
+  ConstraintSolver solver_;
+};
+
+}  // namespace stepwise

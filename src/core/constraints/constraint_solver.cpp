@@ -1,0 +1,99 @@
+// Assembling J W Jᵀ row pair by row pair over shared bodies, and solving it.
+#include "core/constraints/constraint_solver.hpp"
+
+#include <Eigen/QR>
+#include <cmath>
+
+#include "core/rotation_scheme.hpp"
+#include "core/world.hpp"
+
+namespace stepwise {
+
+BodyInverse body_inverse(const World& world, int body) {
+  BodyInverse out;
+  if (body < 0) return out;
+  out.inv_mass = world.inv_mass(body);
+  if (rotates_freely(world, body)) {
+    const Mat3 R = world.q[body].toRotationMatrix();
+    Vec3 inv = Vec3::Zero();
+    const Vec3 moments = world.rotational_inertia(body);
+    for (int k = 0; k < 3; ++k) inv(k) = moments(k) > 0 ? 1.0 / moments(k) : 0.0;
+    out.inv_inertia = R * inv.asDiagonal() * R.transpose();
+  }
+  return out;
+}
+
+namespace {
+
+// Row r's and row s's coupling through their ends on one body (slots k and l).
+double coupling(const ConstraintRow& r, int k, const ConstraintRow& s, int l, const BodyInverse& w) {
+  return w.inv_mass * r.lin[k].dot(s.lin[l]) + r.ang[k].dot(w.inv_inertia * s.ang[l]);
+}
+
+// Rows whose smallest pivot is below this share of the largest are taken as dependent.
+constexpr double kRankTolerance = 1e-10;
+// Past this many rows a singular set is regularised instead of decomposed densely.
+constexpr int kDenseLimit = 1500;
+
+}  // namespace
+
+void ConstraintSolver::factor(const std::vector<ConstraintRow>& rows,
+                              const std::vector<BodyInverse>& inverse) {
+  size_ = static_cast<int>(rows.size());
+  immovable_ = -1;
+  dense_ = false;
+  // Rows by body, so only rows that share a body are paired.
+  std::vector<std::vector<std::pair<int, int>>> by_body(inverse.size());
+  for (int r = 0; r < size_; ++r)
+    for (int k = 0; k < 2; ++k)
+      if (rows[r].body[k] >= 0) by_body[rows[r].body[k]].push_back({r, k});
+  Triplets entries;
+  for (size_t b = 0; b < by_body.size(); ++b)
+    for (auto [r, k] : by_body[b])
+      for (auto [s, l] : by_body[b])
+        if (s <= r) {
+          const double value = coupling(rows[r], k, rows[s], l, inverse[b]);
+          if (value != 0) entries.emplace_back(r, s, value);
+        }
+  a_.resize(size_, size_);
+  a_.setFromTriplets(entries.begin(), entries.end());  // lower triangle; duplicates summed
+  double largest = 0;
+  for (int r = 0; r < size_; ++r) largest = std::max(largest, a_.coeff(r, r));
+  for (int r = 0; r < size_ && immovable_ < 0; ++r)
+    if (!(a_.coeff(r, r) > 1e-14 * largest) || largest == 0) immovable_ = r;
+  rank_ = size_;
+  if (size_ == 0) return;
+  ldlt_.compute(a_);  // reads the lower triangle
+  bool regular = ldlt_.info() == Eigen::Success;
+  if (regular) {
+    const VecX d = ldlt_.vectorD();
+    regular = d.minCoeff() > kRankTolerance * d.cwiseAbs().maxCoeff();
+  }
+  if (regular) return;
+  const Eigen::MatrixXd full = Eigen::MatrixXd(a_).selfadjointView<Eigen::Lower>();
+  if (size_ <= kDenseLimit) {
+    Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> cod;
+    cod.setThreshold(kRankTolerance);
+    cod.compute(full);
+    rank_ = static_cast<int>(cod.rank());
+    pseudo_inverse_ = cod.pseudoInverse();
+    dense_ = true;
+    return;
+  }
+  // Too large for a dense decomposition: A + εI, which for consistent redundant rows tends to the
+  // minimum-norm answer; the rank is counted from its pivots.
+  Eigen::SparseMatrix<double> shifted = a_;
+  for (int r = 0; r < size_; ++r) shifted.coeffRef(r, r) += 1e-8 * largest;
+  ldlt_.compute(shifted);
+  const VecX d = ldlt_.vectorD();
+  rank_ = 0;
+  for (int r = 0; r < size_; ++r) rank_ += d(r) > 1e-6 * largest;
+}
+
+VecX ConstraintSolver::solve(const VecX& b) const {
+  if (size_ == 0) return VecX();
+  if (dense_) return pseudo_inverse_ * b;
+  return ldlt_.solve(b);
+}
+
+}  // namespace stepwise

@@ -1,0 +1,43 @@
+#pragma once
+// The multipliers' linear system of seed 004: A λ = b with A = J W Jᵀ (W = M⁻¹ over the bodies'
+// velocities and spins). Sparse LDLᵀ when A is regular; where rows are redundant or conflict (a
+// closed loop, a joint given twice) A is singular, and the minimum-norm least-squares λ is taken
+// instead (complete orthogonal decomposition; for very large sets a regularised LDLᵀ), and the
+// rank is reported rather than a NaN produced.
+#include <vector>
+
+#include <Eigen/SparseCholesky>
+
+#include "core/constraints/constraint.hpp"
+
+namespace stepwise {
+
+class World;
+
+// One body's inverse mass and inverse inertia (world frame), zero where it cannot move or turn.
+struct BodyInverse {
+  double inv_mass = 0;
+  Mat3 inv_inertia = Mat3::Zero();
+};
+BodyInverse body_inverse(const World& world, int body);
+
+class ConstraintSolver {
+ public:
+  // Forms and factors A for the rows; `inverse` holds every body's W block (indexed by body).
+  void factor(const std::vector<ConstraintRow>& rows, const std::vector<BodyInverse>& inverse);
+  // λ with A λ = b, or the least-squares λ of smallest norm where A is singular.
+  VecX solve(const VecX& b) const;
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+  // The first row that no body can move (A_rr = 0): such a constraint cannot be kept at all.
+  int immovable_row() const { return immovable_; }
+
+ private:
+  int size_ = 0, rank_ = 0, immovable_ = -1;
+  bool dense_ = false;
+  Eigen::SparseMatrix<double> a_;
+  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> ldlt_;
+  Eigen::MatrixXd pseudo_inverse_;  // dense fallback for a singular A
+};
+
+}  // namespace stepwise

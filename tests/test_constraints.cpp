@@ -1,0 +1,255 @@
+// Constraints by Lagrange multipliers (seed 004): closed-form periods and equilibria, forces that
+// do no work, drift control, and sets that are redundant or cannot be kept.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "core/scenes/rigid_scene_helpers.hpp"
+#include "test_support.hpp"
+
+namespace stepwise {
+namespace {
+
+using test::scene_simulation;
+
+// Time between two successive downward crossings of coordinate `axis` of `body` through
+// `level`, linearly interpolated; 0 if there were not two within max_steps.
+double crossing_period(Simulation& sim, int body, int axis, double level, long max_steps) {
+  std::vector<double> crossings;
+  double before = sim.world().x(axis, body) - level;
+  for (long s = 0; s < max_steps && crossings.size() < 2; ++s) {
+    const double t0 = sim.time();
+    REQUIRE_FALSE(sim.step());
+    const double after = sim.world().x(axis, body) - level;
+    if (before > 0 && after <= 0) crossings.push_back(t0 + sim.dt() * before / (before - after));
+    before = after;
+  }
+  return crossings.size() == 2 ? crossings[1] - crossings[0] : 0.0;
+}
+
+double figure(const Simulation& sim, const std::string& name) {
+  for (const auto& model : sim.world().forces) {
+    std::vector<ForceModel::Figure> figures;
+    model->figures(sim.world(), figures);
+    for (const auto& f : figures)
+      if (f.name == name) return f.value;
+  }
+  FAIL("no figure " << name);
+  return 0;
+}
+
+const double kPeriod90 = 7.416298709205487;  // 4 K(sin² 45°): the 90° pendulum, in sqrt(L/g)
+
+}  // namespace
+
+TEST_CASE("a pendulum released at 90 degrees swings with period 7.416299 sqrt(L/g)") {
+  const double L = 1.3, g = 9.81, T = kPeriod90 * std::sqrt(L / g);
+  CHECK(4 * elliptic_k(0.5) == doctest::Approx(kPeriod90).epsilon(1e-12));
+  SUBCASE("multipliers, RK4, no drift control") {
+    Simulation sim = scene_simulation("pendulum", "rk4", 1e-3,
+                                      {{"length", L}, {"drift", std::string("none")}});
+    CHECK(std::abs(crossing_period(sim, 0, 0, 0.0, 20000) / T - 1) < 1e-4);
+  }
+  SUBCASE("multipliers, velocity Verlet with RATTLE") {
+    Simulation sim = scene_simulation("pendulum", "velocity-verlet", 2e-4,
+                                      {{"length", L}, {"drift", std::string("rattle")}});
+    CHECK(std::abs(crossing_period(sim, 0, 0, 0.0, 100000) / T - 1) < 1e-4);
+  }
+  SUBCASE("penalty springs approach it as k grows") {
+    double previous = 1;
+    for (double k : {1e4, 1e5, 1e6}) {
+      Simulation sim = scene_simulation("pendulum", "velocity-verlet", 0.02 / std::sqrt(k),
+                                        {{"length", L}, {"formulation", std::string("penalty")},
+                                         {"k", k}});
+      const double error = std::abs(crossing_period(sim, 0, 0, 0.0, 200000000) / T - 1);
+      MESSAGE("k = " << k << ": relative period error " << error);
+      CHECK(error < 0.2 * previous);
+      previous = error;
+    }
+    CHECK(previous < 2e-5);
+  }
+}
+
+TEST_CASE("a double pendulum's small swings have the normal modes (2 -+ sqrt 2) g/L") {
+  const double L = 0.8, g = 9.81, theta = 0.5;  // degrees
+  for (int mode : {-1, 1}) {
+    // Mode shapes of equal masses and rods: the lower angle is ±sqrt 2 times the upper one.
+    const double omega = std::sqrt((2 + mode * std::sqrt(2.0)) * g / L);
+    Simulation sim = scene_simulation(
+        "double-pendulum", "rk4", 2e-4,
+        {{"length", L}, {"angle1", theta}, {"angle2", -mode * std::sqrt(2.0) * theta},
+         {"drift", std::string("none")}});
+    const double period = crossing_period(sim, 0, 0, 0.0, 200000);
+    CAPTURE(mode);
+    CHECK(std::abs(period * omega / (2 * M_PI) - 1) < 1e-3);
+  }
+}
+
+TEST_CASE("a bead on a spinning hoop settles at cos theta = g/(omega^2 R), or at the bottom") {
+  const double R = 0.7, g = 9.81;
+  for (double omega : {6.0, 3.0}) {
+    Simulation sim = scene_simulation("bead-on-hoop", "rk4", 2e-3,
+                                      {{"R", R}, {"omega", omega}, {"damping", 0.6}});
+    REQUIRE_FALSE(sim.advance(30000));  // 60 s: the swing has decayed by e^-18
+    const Vec3 x = sim.world().x.col(0);
+    const double theta = std::acos(std::clamp(-x.z() / R, -1.0, 1.0));
+    const double expected = omega * omega * R > g ? std::acos(g / (omega * omega * R)) : 0.0;
+    CAPTURE(omega);
+    CHECK(std::abs(theta - expected) < 1e-4);
+    CHECK(std::abs(x.norm() - R) < 1e-8);
+    // The hoop's motor and the drag are booked: the ledger closes.
+    CHECK(std::abs(sim.energy().energy_error) < 1e-6);
+  }
+}
+
+TEST_CASE("constraint forces do no work: the energy error is the integrator's own, RK4's h^4") {
+  double errors[2];
+  for (int k = 0; k < 2; ++k) {
+    const double dt = k == 0 ? 4e-3 : 2e-3;
+    Simulation sim = scene_simulation("double-pendulum", "rk4", dt, {{"drift", std::string("none")}});
+    REQUIRE_FALSE(sim.advance(long(std::lround(2.0 / dt))));
+    errors[k] = std::abs(sim.energy().energy_error);
+  }
+  MESSAGE("energy error " << errors[0] << " at dt 4e-3, " << errors[1] << " at 2e-3");
+  CHECK(errors[0] < 1e-5);
+  CHECK(errors[0] / errors[1] > 10);  // 16 for fourth order
+  CHECK(errors[0] / errors[1] < 25);
+}
+
+TEST_CASE("RATTLE keeps |C| at round-off and the energy error bounded over 1e5 steps") {
+  Simulation sim = scene_simulation("rigid-chain", "velocity-verlet", 2e-3,
+                                    {{"n", 5.0}, {"drift", std::string("rattle")}});
+  double first_half = 0, second_half = 0, worst_c = 0;
+  for (int s = 0; s < 100000; ++s) {
+    REQUIRE_FALSE(sim.step());
+    if (s % 100 != 0) continue;
+    const double e = std::abs(sim.energy().energy_error);
+    (s < 50000 ? first_half : second_half) = std::max(s < 50000 ? first_half : second_half, e);
+    worst_c = std::max(worst_c, figure(sim, "max |C|"));
+  }
+  MESSAGE("max |C| " << worst_c << ", energy error " << first_half << " then " << second_half);
+  CHECK(worst_c < 1e-12);
+  CHECK(figure(sim, "max |dC/dt|") < 1e-11);
+  CHECK(second_half < 1e-3);
+  CHECK(second_half < 2 * first_half);  // bounded, not drifting
+  CHECK(figure(sim, "projection energy") == 0);  // RATTLE is the method, nothing to book
+}
+
+TEST_CASE("projection after each step books its energy change as its own ledger term") {
+  // A bob off its rod (stretched by 1 cm, moving outwards at 0.3 m/s): one step so short that the
+  // integrator changes nothing, then the projection puts it back on the circle. It loses its
+  // radial speed and rises by the stretch: ΔE = -m v_r²/2 + m g · 0.01 (rod hanging down).
+  const double m = 2, g = 9.81;
+  SceneSetup setup = build_scene("pendulum", {{"angle", 0.0}, {"m", m}, {"g", g},
+                                              {"drift", std::string("projection")}});
+  World& world = setup.world;
+  world.x(2, 0) -= 0.01;
+  world.v(2, 0) = -0.3;
+  Simulation sim(world, 1e-12, "velocity-verlet");
+  REQUIRE_FALSE(sim.step());
+  const double expected = -0.5 * m * 0.09 + m * g * 0.01;
+  CHECK(figure(sim, "projection energy") == doctest::Approx(expected).epsilon(1e-6));
+  CHECK(figure(sim, "max |C|") < 1e-14);
+  CHECK(figure(sim, "max |dC/dt|") < 1e-14);
+  // Booked, the ledger closes; unbooked it would be off by the change itself.
+  const EnergyReport r = sim.energy();
+  CHECK(std::abs(r.energy_error) < 1e-9);
+  CHECK(r.dissipated == doctest::Approx(-expected).epsilon(1e-6));
+  // Over a swing at a real step the projections keep |C| at round-off.
+  Simulation swing = scene_simulation("pendulum", "velocity-verlet", 2e-3,
+                                      {{"drift", std::string("projection")}});
+  REQUIRE_FALSE(swing.advance(5000));
+  CHECK(figure(swing, "max |C|") < 1e-12);
+  CHECK(figure(swing, "max |dC/dt|") < 1e-12);
+}
+
+TEST_CASE("Baumgarte's terms hold the drift that plain multipliers let grow") {
+  auto drift = [](const std::string& mode) {
+    Simulation sim = scene_simulation("rigid-chain", "velocity-verlet", 2e-3,
+                                      {{"n", 4.0}, {"drift", mode}});
+    REQUIRE_FALSE(sim.advance(5000));
+    return figure(sim, "max |C|");
+  };
+  const double none = drift("none"), baumgarte = drift("baumgarte");
+  MESSAGE("max |C| after 10 s: " << none << " without, " << baumgarte << " with Baumgarte");
+  CHECK(none > 1e-3);
+  CHECK(baumgarte < 0.05 * none);
+}
+
+TEST_CASE("a hinged box swings as a compound pendulum") {
+  const double a = 0.4, c = 1.0, g = 9.81, d = c / 2;
+  const double period = 2 * M_PI * std::sqrt(((a * a + c * c) / 12 + d * d) / (g * d));
+  Simulation sim = scene_simulation("compound-pendulum", "rk4", 1e-3,
+                                    {{"angle", 2.0}, {"drift", std::string("projection")}}, "rk4");
+  // The box's centre crosses under the hinge.
+  const double measured = crossing_period(sim, 0, 0, 0.0, 20000);
+  CHECK(std::abs(measured / period - 1) < 1e-3);
+}
+
+TEST_CASE("redundant and conflicting constraint sets are solved without NaN and reported") {
+  auto world_with = [](double second_length) {
+    World world;
+    BodySpec bob;
+    bob.position = Vec3(1, 0, 0);
+    world.add_body(bob);
+    ParamTable rod1, rod2, model;
+    rod1.set("kind", std::string("rod"));
+    rod1.set("a", 0.0);
+    rod1.set("anchor", std::vector<double>{0, 0, 0});
+    rod1.set("length", 1.0);
+    rod2 = rod1;
+    rod2.set("length", second_length);
+    model.set("constraint", std::vector<ParamTable>{rod1, rod2});
+    world.add_force(ForceRegistry::instance().make("constraints", model));
+    add_gravity(world, 9.81);
+    return world;
+  };
+  // The same rod twice moves the bob exactly as one rod does.
+  Simulation twice(world_with(1.0), 1e-3, "rk4");
+  Simulation once = scene_simulation("pendulum", "rk4", 1e-3,
+                                     {{"length", 1.0}, {"drift", std::string("none")}});
+  REQUIRE_FALSE(twice.advance(1000));
+  REQUIRE_FALSE(once.advance(1000));
+  const Vec3 pivot(0, 0, 1);  // the scene hangs its pendulum from here
+  CHECK((twice.world().x.col(0) - (once.world().x.col(0) - pivot)).norm() < 1e-9);
+  CHECK(figure(twice, "rows") == 2);
+  CHECK(figure(twice, "rank") == 1);
+  // Two rods of different lengths cannot both hold: a least-squares answer, finite.
+  Simulation conflict(world_with(1.1), 1e-3, "rk4");
+  REQUIRE_FALSE(conflict.advance(1000));
+  CHECK(conflict.world().x.allFinite());
+  CHECK(figure(conflict, "rank") == 1);
+  CHECK(figure(conflict, "max |C|") > 0.04);
+}
+
+TEST_CASE("a constraint no body can keep is refused with a message, not NaN") {
+  World world;
+  BodySpec fixed;
+  fixed.flags = kFixed;
+  world.add_body(fixed);
+  fixed.position = Vec3(1, 0, 0);
+  world.add_body(fixed);
+  ParamTable rod, model;
+  rod.set("kind", std::string("rod"));
+  rod.set("a", 0.0);
+  rod.set("b", 1.0);
+  rod.set("length", 1.0);
+  model.set("constraint", std::vector<ParamTable>{rod});
+  world.add_force(ForceRegistry::instance().make("constraints", model));
+  CHECK_THROWS_WITH_AS(world.forces[0]->validate(world),
+                       doctest::Contains("constraint 0 (rod): no body it joins can move"),
+                       InputError);
+  ParamTable bad;
+  bad.set("kind", std::string("rope"));
+  model.set("constraint", std::vector<ParamTable>{bad});
+  CHECK_THROWS_WITH_AS(ForceRegistry::instance().make("constraints", model),
+                       doctest::Contains("unknown constraint 'rope'"), InputError);
+}
+
+TEST_CASE("the constraints model stays after the forces it reads") {
+  SceneSetup setup = build_scene("pendulum", {});
+  setup.world.add_force(ForceRegistry::instance().make("linear-drag", ParamTable()));
+  CHECK(setup.world.forces.back()->kind() == "constraints");
+}
+
+}  // namespace stepwise
