@@ -155,6 +155,9 @@ class ForceModel {
     double value;
   };
   virtual void figures(const World& world, std::vector<Figure>& out) const {}
+  // The figures the energy panel plots beside the energy, where a model reports them.
+  static constexpr const char* kMaxConstraintError = "max |C|";
+  static constexpr const char* kMaxConstraintRate = "max |dC/dt|";
   // Segments to draw between bodies or fixed points (rods, a hoop), at the World's state.
   struct Segment {
     Vec3 from, to;

@@ -26,6 +26,9 @@ struct EnergySample {
   // Against the reference shadow run, when one is on (NaN otherwise).
   double reference_position_error = std::numeric_limits<double>::quiet_NaN();
   double reference_energy_error = std::numeric_limits<double>::quiet_NaN();
+  // A constraint set's max |C| and max |Ċ| at the sample's last step (NaN: no constraints).
+  double constraint_error = std::numeric_limits<double>::quiet_NaN();
+  double constraint_rate = std::numeric_limits<double>::quiet_NaN();
   std::string marker;  // "integrator: rk4", "dt 0.005", ... set on the first sample after a change
 };
 

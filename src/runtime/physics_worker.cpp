@@ -555,6 +555,14 @@ void PhysicsWorker::record_sample(const EnergyReport& r) {
 
 void PhysicsWorker::flush_sample() {
   if (!has_pending_sample_) return;
+  for (const auto& model : sim_->world().forces) {
+    std::vector<ForceModel::Figure> figures;
+    model->figures(sim_->world(), figures);
+    for (const auto& f : figures) {
+      if (f.name == ForceModel::kMaxConstraintError) pending_sample_.constraint_error = f.value;
+      if (f.name == ForceModel::kMaxConstraintRate) pending_sample_.constraint_rate = f.value;
+    }
+  }
   samples_.push(std::move(pending_sample_));
   has_pending_sample_ = false;
   if (comparisons_.size()) comparisons_.push_samples(samples_, plot_generation_);

@@ -152,15 +152,11 @@ void fill_models(Simulation& sim, Snapshot& out) {
       out.drag_target = to_float(saved.vec3("target", Vec3::Zero()));
     }
     if (saved.has("center")) out.centres.push_back(to_float(saved.vec3("center", Vec3::Zero())));
-    if (model->kind() == "spring" && saved.has("link")) {
-      const Positions& x = world.x;
-      for (const ParamTable& link : saved.tables("link")) {
-        const int a = link.index("a");
-        const Vec3 end = link.has("b") ? Vec3(x.col(link.index("b")))
-                                       : link.vec3("anchor", Vec3::Zero());
-        out.springs.push_back({to_float(x.col(a)), to_float(end)});
-      }
-    }
+    std::vector<ForceModel::Segment> segments;
+    model->segments(world, segments);
+    for (const auto& segment : segments)
+      out.springs.push_back({to_float(segment.from), to_float(segment.to)});
+    model->figures(world, out.models.back().figures);
     if (!saved.has("wall")) continue;
     for (const ParamTable& wall : saved.tables("wall")) {
       const Vec3 point =

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/energy.hpp"
+#include "core/force_model.hpp"
 #include "core/params.hpp"
 #include "runtime/analysis_results.hpp"
 #include "runtime/commands.hpp"
@@ -52,6 +53,7 @@ struct WallPlane {
 struct ModelTunables {
   std::string kind;
   std::vector<Tunable> tunables;
+  std::vector<ForceModel::Figure> figures;  // what the model reports of itself (Stats panel)
 };
 
 struct Snapshot {
@@ -106,7 +108,7 @@ struct Snapshot {
   };
   int inspected = -1;                       // the body whose contact points these are
   std::vector<ContactMark> inspected_contacts;
-  std::vector<std::array<Float3, 2>> springs;  // spring links, body to body or to an anchor
+  std::vector<std::array<Float3, 2>> springs;  // segments models draw: springs, rods, a hoop
   std::vector<Float3> centres;                 // centres of central force fields
   int dragged_body = -1;
   Float3 drag_target{};

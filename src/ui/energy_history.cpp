@@ -7,7 +7,8 @@ namespace stepwise {
 void EnergyHistory::clear() {
   for (auto* column : {&time, &kinetic, &potential, &total, &external_work, &dissipated, &error,
                        &error_min, &error_max, &since_switch, &since_switch_min, &since_switch_max,
-                       &reference_position_error, &reference_energy_error})
+                       &reference_position_error, &reference_energy_error, &constraint_error,
+                       &constraint_rate})
     column->clear();
   samples.clear();
   comparisons.clear();
@@ -48,6 +49,8 @@ void EnergyHistory::add(const std::vector<EnergySample>& incoming) {
     since_switch_max.push_back(s.error_max - switch_base_);
     reference_position_error.push_back(s.reference_position_error);
     reference_energy_error.push_back(s.reference_energy_error);
+    constraint_error.push_back(s.constraint_error);
+    constraint_rate.push_back(s.constraint_rate);
     if (!s.marker.empty()) markers.push_back({s.time, s.marker});
     samples.push_back(s);
     ++received_;
@@ -60,7 +63,8 @@ void EnergyHistory::go_back_to(double t) {
   const size_t keep = size_t(std::upper_bound(time.begin(), time.end(), t) - time.begin());
   for (auto* column : {&time, &kinetic, &potential, &total, &external_work, &dissipated, &error,
                        &error_min, &error_max, &since_switch, &since_switch_min, &since_switch_max,
-                       &reference_position_error, &reference_energy_error})
+                       &reference_position_error, &reference_energy_error, &constraint_error,
+                       &constraint_rate})
     column->resize(keep);
   samples.resize(keep);
   switch_base_ = keep ? error.back() - since_switch.back() : 0.0;
@@ -77,7 +81,8 @@ void EnergyHistory::trim() {
   const size_t drop = time.size() - capacity + capacity / 4;  // amortised: drop a quarter at once
   for (auto* column : {&time, &kinetic, &potential, &total, &external_work, &dissipated, &error,
                        &error_min, &error_max, &since_switch, &since_switch_min, &since_switch_max,
-                       &reference_position_error, &reference_energy_error})
+                       &reference_position_error, &reference_energy_error, &constraint_error,
+                       &constraint_rate})
     column->erase(column->begin(), column->begin() + long(drop));
   samples.erase(samples.begin(), samples.begin() + long(drop));
   const double first = time.front();

@@ -21,6 +21,7 @@ class EnergyHistory {
   std::vector<double> error, error_min, error_max;  // since the start
   std::vector<double> since_switch, since_switch_min, since_switch_max;  // since the last switch
   std::vector<double> reference_position_error, reference_energy_error;
+  std::vector<double> constraint_error, constraint_rate;  // NaN where the scene has none
   std::vector<PlotMarker> markers;
   std::vector<EnergySample> samples;  // as received, for the CSV export
   struct RunSeries {

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "ui/ui_state.hpp"
 
@@ -58,6 +59,16 @@ void draw_energy_panel(UiState& ui, const Snapshot& s) {
          {{"error", IM_COL32(255, 110, 90, 255), &h.time, rebased ? &h.since_switch : &h.error,
            rebased ? &h.since_switch_min : &h.error_min,
            rebased ? &h.since_switch_max : &h.error_max}},
+         o);
+  }
+  // Constrained scenes: how far the state has left C = 0 and Ċ = 0 (drift control at work).
+  if (!h.constraint_error.empty() && !std::isnan(h.constraint_error.back())) {
+    o.height = 0.75f * half;
+    o.y_label = "constraint drift: max |C| and max |dC/dt| (log)";
+    o.symmetric_log = true;
+    plot("constraints",
+         {{"|C|", IM_COL32(120, 200, 255, 255), &h.time, &h.constraint_error},
+          {"|dC/dt|", IM_COL32(255, 200, 90, 255), &h.time, &h.constraint_rate}},
          o);
   }
   ImGui::PushTextWrapPos(0);

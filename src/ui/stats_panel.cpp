@@ -13,6 +13,10 @@ void draw_stats_panel(UiState& ui, const Snapshot& s) {
   ImGui::Text("contacts      %d (walls %d)", s.energy.contacts, s.energy.wall_contacts);
   ImGui::Text("bonds         %d intact, %d broken", bonds_intact,
               int(s.bonds.size()) - bonds_intact);
+  // What models report of themselves: a constraint set's rows, rank and drift.
+  for (const ModelTunables& model : s.models)
+    for (const auto& f : model.figures)
+      ImGui::Text("%-13s %.4g  (%s)", f.name.c_str(), f.value, model.kind.c_str());
   ImGui::Separator();
   ImGui::Text("steps/s       %.0f (%d thread%s)", s.steps_per_second, s.threads,
               s.threads == 1 ? "" : "s");

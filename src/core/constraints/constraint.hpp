@@ -47,6 +47,9 @@ class Constraint {
   // Whether C depends on orientations (joints at body-frame points, aligned axes): those need the
   // rotation schemes' orientations, so SHAKE/RATTLE, which moves positions only, cannot keep them.
   virtual bool angular() const = 0;
+  // Whether C depends on time (a spinning hoop): its corrections do real work, which SHAKE's
+  // mid-step move would leave unbooked, so such sets are projected and booked instead.
+  virtual bool moving() const { return false; }
   // The bodies it names (-1 for none), checked against the World by the model.
   virtual std::pair<int, int> bodies() const = 0;
   virtual void save(ParamTable& out) const = 0;

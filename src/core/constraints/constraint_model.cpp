@@ -48,19 +48,21 @@ class Constraints final : public ForceModel {
     set_.add_forces(sol.lambda, out.force, out.torque);
     out.external_power += sol.motor_power;
     out.dissipation_power += sol.stabiliser_loss;
-    if (ctx.commit) time_ = ctx.time;
+    if (ctx.commit) time_ = ctx.time, rank_ = sol.report.rank;
   }
 
   bool corrects() const override { return drift_ == Drift::projection || drift_ == Drift::rattle; }
-  bool wants_shake() const override { return drift_ == Drift::rattle && !set_.angular(); }
+  bool wants_shake() const override {
+    return drift_ == Drift::rattle && !set_.angular() && !set_.moving();
+  }
   void shake(World& world, const Positions& x0, double h, double time) override {
     set_.shake(world, x0, h, time);
     shaken_ = true;
   }
   bool correct(World& world, double time) override {
     time_ = time;
-    // RATTLE's velocity half follows a SHAKE; without one (another integrator, or joints that
-    // turn bodies) the step is projected, positions and velocities, and booked.
+    // RATTLE's velocity half follows a SHAKE; without one (another integrator, joints that turn
+    // bodies, a moving constraint) the step is projected, positions and velocities, and booked.
     const bool rattle = drift_ == Drift::rattle && shaken_;
     shaken_ = false;
     if (!rattle) set_.project_positions(world, time);
@@ -76,9 +78,9 @@ class Constraints final : public ForceModel {
   void figures(const World& world, std::vector<Figure>& out) const override {
     const ConstraintReport r = set_.measure({world, world.x, world.v, world.w, time_});
     out.push_back({"rows", double(r.rows)});
-    out.push_back({"rank", double(r.rank)});
-    out.push_back({"max |C|", r.max_c});
-    out.push_back({"max |dC/dt|", r.max_rate});
+    out.push_back({"rank", double(rank_)});  // of J W Jt at the last step; below rows: redundant
+    out.push_back({kMaxConstraintError, r.max_c});
+    out.push_back({kMaxConstraintRate, r.max_rate});
     if (drift_ == Drift::projection || drift_ == Drift::rattle)
       out.push_back({"projection energy", correction_});
   }
@@ -113,6 +115,7 @@ class Constraints final : public ForceModel {
   Drift drift_;
   double alpha_ = 10, beta_ = 10;
   double time_ = 0;  // of the last committed evaluation: moving constraints' clock
+  int rank_ = 0;
   double correction_ = 0;  // energy the projections added (booked as negative dissipation)
   bool shaken_ = false, book_next_ = false;
 };

@@ -42,6 +42,11 @@ bool ConstraintSet::angular() const {
                      [](const auto& c) { return c->angular(); });
 }
 
+bool ConstraintSet::moving() const {
+  return std::any_of(constraints_.begin(), constraints_.end(),
+                     [](const auto& c) { return c->moving(); });
+}
+
 void ConstraintSet::validate(const World& world) const {
   for (size_t n = 0; n < constraints_.size(); ++n) {
     const auto [a, b] = constraints_[n]->bodies();
@@ -163,16 +168,17 @@ void ConstraintSet::add_forces(const VecX& lambda, Positions& force, Positions& 
 }
 
 ConstraintReport ConstraintSet::measure(const ConstraintState& s) const {
-  ConstraintSet copy(*this);
-  copy.evaluate(s);
-  copy.inverses(s.world);
-  copy.solver_.factor(copy.rows_, copy.inverse_);
+  // Cheap enough to run for every plotted sample: the rows only, no factorisation.
   ConstraintReport out;
-  out.rows = static_cast<int>(copy.rows_.size());
-  out.rank = copy.solver_.rank();
-  for (const ConstraintRow& row : copy.rows_) {
-    out.max_c = std::max(out.max_c, std::abs(row.c));
-    out.max_rate = std::max(out.max_rate, std::abs(constraint_velocity(row, s.v, s.w) + row.dcdt));
+  std::vector<ConstraintRow> rows;
+  for (const auto& c : constraints_) {
+    rows.assign(c->rows(), ConstraintRow{});
+    c->evaluate(s, rows.data());
+    for (const ConstraintRow& row : rows) {
+      out.max_c = std::max(out.max_c, std::abs(row.c));
+      out.max_rate = std::max(out.max_rate, std::abs(constraint_velocity(row, s.v, s.w) + row.dcdt));
+      ++out.rows;
+    }
   }
   return out;
 }

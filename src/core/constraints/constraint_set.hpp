@@ -22,6 +22,7 @@ class ConstraintSet {
   void validate(const World& world) const;
   void save(ParamTable& out) const;
   bool angular() const;  // some row depends on orientations
+  bool moving() const;   // some row depends on time
 
   struct Solution {
     VecX lambda;
@@ -33,7 +34,7 @@ class ConstraintSet {
   Solution solve(const ConstraintState& s, const Positions& force, const Positions& torque,
                  double alpha, double beta);
   void add_forces(const VecX& lambda, Positions& force, Positions& torque) const;
-  // max |C|, max |Ċ| and the rank at a state (the rows built afresh).
+  // max |C| and max |Ċ| at a state (the rows built afresh; rank left 0).
   ConstraintReport measure(const ConstraintState& s) const;
   void segments(const ConstraintState& s, std::vector<std::pair<Vec3, Vec3>>& out) const;
 

@@ -36,6 +36,7 @@ class Hoop final : public Constraint {
   std::unique_ptr<Constraint> clone() const override { return std::make_unique<Hoop>(*this); }
   int rows() const override { return 2; }
   bool angular() const override { return false; }
+  bool moving() const override { return omega_ != 0; }
   std::pair<int, int> bodies() const override { return {body_, -1}; }
 
   void evaluate(const ConstraintState& s, ConstraintRow* row) const override {

@@ -120,6 +120,11 @@ class Spring final : public ForceModel {
     out.set("link", tables);
   }
 
+  void segments(const World& world, std::vector<Segment>& out) const override {
+    for (const Link& l : links_)
+      out.push_back({world.x.col(l.a), l.b >= 0 ? Vec3(world.x.col(l.b)) : l.anchor});
+  }
+
   std::vector<Tunable> tunables() const override {
     if (links_.empty()) return {};
     return {{"k", links_[0].k, "stiffness of every link"},

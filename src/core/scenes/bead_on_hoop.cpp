@@ -33,7 +33,7 @@ class BeadOnHoop final : public Scene {
     SceneSetup s;
     BodySpec bead;
     bead.mass = m;
-    bead.radius = 0.05 * R;
+    bead.radius = 0.08 * R;
     bead.position = R * Vec3(std::sin(angle), 0, -std::cos(angle));
     bead.velocity = omega * Vec3::UnitZ().cross(bead.position);  // turning with the hoop
     s.world.add_body(bead);
