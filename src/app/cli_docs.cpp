@@ -203,7 +203,7 @@ void name_values(CLI::App& app) {
       {"thermo", "N"},        {"duration", "SECONDS"},
       {"seconds", "SECONDS"}, {"size", "WxH"},
       {"fps", "N"},           {"slow-motion", "FACTOR"},
-      {"omega-dt", "X,..."},  {"compare", "INTEGRATOR[@DT],..."}};
+      {"omega-dt", "X,..."},  {"compare", "INTEGRATOR[@DT]|KEY=VALUE,..."}};
   for (CLI::App* cmd : app.get_subcommands([](CLI::App*) { return true; }))
     for (CLI::Option* o : cmd->get_options([](CLI::Option*) { return true; }))
       for (const auto& [name, type] : kNames)

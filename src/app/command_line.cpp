@@ -157,7 +157,7 @@ int run_command_line(int argc, char** argv) {
   gui_cmd->add_option("--threads", gui.threads,
                       "threads for the physics (default 1; results fixed for a given count)");
   gui_cmd->add_option("--compare", gui.compare,
-                      "lockstep comparison runs: integrator[@dt],... (up to 3)");
+                      "lockstep comparison runs: integrator[@dt] or key=value (the scene with a parameter changed), ... (up to 3)");
   gui_cmd
       ->add_option("--colour-by", gui.colour_by,
                    "id, speed, angular-speed, kinetic-energy, force or material")

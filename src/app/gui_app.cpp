@@ -167,7 +167,13 @@ int command_gui(GuiOptions o) {
   if (!o.colour_by.empty()) colour = colour_by_name(o.colour_by);
 
   for (const std::string& item : split_list(o.compare))
-    if (!IntegratorRegistry::instance().contains(item.substr(0, item.find('@'))))
+    if (const size_t equals = item.find('='); equals != std::string::npos) {
+      try {  // a variant: the scene must take that parameter and value
+        load_scene(o.scene.scene, {{item.substr(0, equals), parse_param_value(item.substr(equals + 1))}});
+      } catch (const InputError& e) {
+        throw InputError("--compare " + item + ": " + e.what());
+      }
+    } else if (!IntegratorRegistry::instance().contains(item.substr(0, item.find('@'))))
       throw InputError("--compare: " + IntegratorRegistry::instance().unknown_message(
                                            item.substr(0, item.find('@'))));
   GuiWindow w;
@@ -241,6 +247,10 @@ int command_gui(GuiOptions o) {
       if (o.overlay) w.ui.record_overlay = true;
       if (o.record) w.ui.request_record_toggle = true;
       for (const std::string& item : split_list(o.compare)) {
+        if (const size_t equals = item.find('='); equals != std::string::npos) {
+          w.worker.send(cmd::AddVariant{item.substr(0, equals), parse_param_value(item.substr(equals + 1))});
+          continue;
+        }
         const size_t at = item.find('@');
         const double dt =
             at == std::string::npos ? 0.0 : parse_positive("--compare", item.substr(at + 1));

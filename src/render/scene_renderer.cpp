@@ -136,7 +136,7 @@ void SceneRenderer::build_bodies(const Snapshot& s, const ViewOptions& o) {
   for (const auto& spring : s.springs) {
     const glm::vec3 a = vec(spring[0]), b = vec(spring[1]);
     bond_draws_.push_back({0.5f * (a + b), bond_orientation(a, b),
-                           glm::vec3(0.5f * glm::length(b - a), 0.12f * smallest, 0.12f * smallest),
+                           glm::vec3(0.5f * glm::length(b - a), 0.25f * smallest, 0.25f * smallest),
                            glm::vec4(0.75f, 0.77f, 0.8f, 1.0f) * o.tint});
   }
   if (o.force_network && !s.contacts.empty()) {

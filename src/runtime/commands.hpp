@@ -49,6 +49,9 @@ struct SetVtk { std::string folder; long every; };  // a ParaView series while o
 // or dt (0: the same), advanced to the same simulated time as the main run.
 struct AddComparison { std::string integrator, rotation; double dt = 0; };
 struct RemoveComparison { int index; };  // -1: all
+// A run of the same scene built with one parameter changed (formulation = penalty), from t = 0
+// with the main run's integrator and rotation at the variant's own dt, caught up to its time.
+struct AddVariant { std::string key; ParamValue value; };
 // Background analyses from the current state (results arrive in the snapshot).
 struct RunConvergence { std::vector<std::string> integrators; double horizon; };
 struct RunReversibility { long steps; };
@@ -71,7 +74,7 @@ using Command = std::variant<cmd::LoadScene, cmd::Reset, cmd::SetIntegrator, cmd
                              cmd::SetDt, cmd::SetTunable, cmd::SetMaterial, cmd::SetIntegratorOption,
                              cmd::SetRunning, cmd::StepOnce, cmd::SetPacing, cmd::DragStart,
                              cmd::DragMove, cmd::DragEnd, cmd::SetCapture, cmd::SaveState, cmd::SetVtk,
-                             cmd::AddComparison, cmd::RemoveComparison, cmd::RunConvergence,
+                             cmd::AddComparison, cmd::AddVariant, cmd::RemoveComparison, cmd::RunConvergence,
                              cmd::RunReversibility, cmd::PlayLesson, cmd::Rewind,
                              cmd::RestoreCheckpoint, cmd::SetReference,
                              cmd::SetSnapshotDetail, cmd::SetBlowupLimit, cmd::RunStability>;

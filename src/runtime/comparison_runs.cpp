@@ -42,6 +42,17 @@ void ComparisonRuns::add(const Simulation& main, const std::string& integrator,
   runs_.push_back(std::move(run));
 }
 
+void ComparisonRuns::add(std::unique_ptr<Simulation> sim, const std::string& label) {
+  if (int(runs_.size()) >= kMaxRuns)
+    throw InputError("at most " + std::to_string(kMaxRuns) + " comparison runs beside the main one");
+  Run run;
+  run.id = next_id_++;
+  run.start_time = sim->time();
+  run.sim = std::move(sim);
+  run.label = label;
+  runs_.push_back(std::move(run));
+}
+
 void ComparisonRuns::remove(int index) {
   if (index < 0) runs_.clear();
   else if (index < int(runs_.size())) runs_.erase(runs_.begin() + index);

@@ -20,6 +20,8 @@ class ComparisonRuns {
   // A new run forked from `main`'s current state (dt 0: main's dt).
   void add(const Simulation& main, const std::string& integrator, const std::string& rotation,
            double dt, const std::string& label = {});
+  // A run built elsewhere (a variant of the scene), labelled, started at its own clock.
+  void add(std::unique_ptr<Simulation> sim, const std::string& label);
   void remove(int index);  // -1: all
   size_t size() const { return runs_.size(); }
   const Simulation& run(size_t k) const { return *runs_.at(k).sim; }

@@ -306,6 +306,22 @@ void PhysicsWorker::apply(const Command& command) {
             comparisons_.add(sim, c.integrator, c.rotation, c.dt);
             comparisons_.push_samples(samples_, plot_generation_);
           },
+          [&](const cmd::AddVariant& c) {
+            if (!spec_->builtin)
+              throw InputError("this scene lists its bodies: it has no parameters to vary");
+            auto overrides = spec_->parameters;
+            overrides[c.key] = c.value;
+            RunSpec variant = load_scene(*spec_->builtin, overrides);
+            variant.time = 0, variant.step = 0;
+            auto run = std::make_unique<Simulation>(make_simulation(variant));
+            run->set_integrator(sim.integrator_name());
+            run->set_rotation(sim.rotation_name());
+            comparisons_.add(std::move(run), c.key + " = " + format_param_value(c.value) + ": " +
+                                                 run_label(sim.integrator_name(),
+                                                           sim.rotation_name(), variant.setup.dt));
+            comparisons_.advance_to(sim.time());
+            comparisons_.push_samples(samples_, plot_generation_);
+          },
           [&](const cmd::RemoveComparison& c) { comparisons_.remove(c.index); },
           [&](const cmd::RunConvergence& c) {
             jobs_.start_convergence(sim, c.integrators, c.horizon);

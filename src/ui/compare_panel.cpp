@@ -3,6 +3,8 @@
 // the phase portrait of the selected body.
 #include <imgui.h>
 
+#include <cstring>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -84,8 +86,18 @@ void lockstep_section(UiState& ui, const Snapshot& s, const SendCommand& send) {
     same_line_if_fits(button_width("Clear"));
     if (ImGui::Button("Clear")) send(cmd::RemoveComparison{-1});
   }
+  // The same scene with one parameter changed (penalty springs beside multipliers, a stiffer
+  // spring): built afresh from t = 0 with the main run's methods and caught up to its time.
+  ImGui::SetNextItemWidth(std::min(220.0f, ImGui::GetContentRegionAvail().x));
+  ImGui::InputText("##variant", c.variant, sizeof c.variant);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("a scene parameter as key=value");
+  same_line_if_fits(button_width("Add variant"));
+  const char* equals = std::strchr(c.variant, '=');
+  if (ImGui::Button("Add variant") && equals && s.comparisons.size() < 3)
+    send(cmd::AddVariant{std::string(c.variant, size_t(equals - c.variant)), parse_param_value(equals + 1)});
   ImGui::Checkbox("show ghosts", &ui.view.ghosts);
-  ImGui::TextDisabled("Runs start from the current state and keep the main run's simulated time.");
+  ImGui::TextDisabled("Runs start from the current state and keep the main run's simulated time; "
+                      "a variant starts the scene afresh.");
 
   PlotOptions o;
   o.height = 170;

@@ -13,6 +13,7 @@ struct CompareState {
   int integrator = 0, rotation = 0;
   double dt = 0;                // 0: the main run's
   std::string synced_rotation;  // the new run's rotation follows the main run's when it changes
+  char variant[64] = "formulation=penalty";  // a scene parameter to change for a variant run
   // Convergence: the methods ticked and the horizon (0: chosen from dt when first shown).
   std::map<std::string, bool> convergence_methods;
   double horizon = 0;
