@@ -21,8 +21,8 @@ Drift parse_drift(const ParamTable& p) {
   const std::string name = p.text("drift", "none");
   for (int k = 0; k < 4; ++k)
     if (name == kDriftNames[k]) return Drift(k);
-  throw InputError(p.where("drift") + ": drift must be none, baumgarte, projection or rattle, not '" +
-                   name + "'");
+  const std::string where = p.where("drift").empty() ? "constraints" : p.where("drift");
+  throw InputError(where + ": drift must be none, baumgarte, projection or rattle, not '" + name + "'");
 }
 
 class Constraints final : public ForceModel {

@@ -20,6 +20,10 @@ double degrees(const ParamTable& p, const std::string& key, double limit) {
 }
 
 void add_constraints(World& world, const std::vector<ParamTable>& constraints, const ParamTable& p) {
+  const std::string drift = p.text("drift", "none");
+  if (drift != "none" && drift != "baumgarte" && drift != "projection" && drift != "rattle")
+    throw InputError(p.where("drift") + ": parameter 'drift' must be none, baumgarte, projection "
+                     "or rattle (got '" + drift + "')");
   ParamTable model;
   model.set("constraint", constraints);
   model.set("drift", p.text("drift", "none"));
