@@ -403,3 +403,84 @@ TEST_CASE("an orientation constraint holds a body against a torque, alone or wel
   CHECK(std::abs(tumble.energy().energy_error) < 1e-5);
 }
 }  // namespace stepwise
+
+namespace stepwise {
+namespace {
+
+// The bobs a generalised-coordinates World stands for.
+std::vector<ForceModel::Shown> bobs(const Simulation& sim) {
+  std::vector<ForceModel::Shown> out;
+  for (const auto& model : sim.world().forces)
+    if (model->shown_bodies(sim.world(), out)) break;
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("generalised coordinates: the pendulums in their angles") {
+  const double L = 1.3, g = 9.81;
+  SUBCASE("the 90 degree period") {
+    Simulation sim = scene_simulation("pendulum", "rk4", 1e-3,
+                                      {{"length", L}, {"formulation", std::string("generalised")}});
+    // Body 0 is the angle itself: it crosses zero where the bob passes under the pivot.
+    const double error = crossing_period(sim, 0, 0, 0.0, 20000) / (kPeriod90 * std::sqrt(L / g)) - 1;
+    MESSAGE("generalised, rk4: relative period error " << error);
+    CHECK(std::abs(error) < 1e-4);
+    const auto shown = bobs(sim);
+    REQUIRE(shown.size() == 1);
+    const double theta = sim.world().x(0, 0);
+    CHECK((shown[0].position - (Vec3(0, 0, L) + L * Vec3(std::sin(theta), 0, -std::cos(theta)))).norm() < 1e-14);
+  }
+  SUBCASE("the double pendulum's normal modes") {
+    for (int mode : {-1, 1}) {
+      const double omega = std::sqrt((2 + mode * std::sqrt(2.0)) * g / L);
+      Simulation sim = scene_simulation(
+          "double-pendulum", "rk4", 2e-4,
+          {{"length", L}, {"angle1", 0.5}, {"angle2", -mode * std::sqrt(2.0) * 0.5},
+           {"formulation", std::string("generalised")}});
+      const double period = crossing_period(sim, 0, 0, 0.0, 200000);
+      CAPTURE(mode);
+      CHECK(std::abs(period * omega / (2 * M_PI) - 1) < 1e-3);
+    }
+  }
+  SUBCASE("energy: RK4's own error, fourth order; the ledger counts the bobs' kinetic energy") {
+    double errors[2];
+    for (int k = 0; k < 2; ++k) {
+      const double dt = k == 0 ? 4e-3 : 2e-3;
+      Simulation sim = scene_simulation("double-pendulum", "rk4", dt,
+                                        {{"formulation", std::string("generalised")}});
+      REQUIRE_FALSE(sim.advance(long(std::lround(2.0 / dt))));
+      errors[k] = std::abs(sim.energy().energy_error);
+      double kinetic = 0;
+      for (const auto& b : bobs(sim)) kinetic += 0.5 * b.mass * b.velocity.squaredNorm();
+      CHECK(sim.energy().kinetic == doctest::Approx(kinetic).epsilon(1e-14));
+    }
+    MESSAGE("generalised energy error " << errors[0] << " at dt 4e-3, " << errors[1] << " at 2e-3");
+    CHECK(errors[0] < 1e-5);
+    CHECK(errors[0] / errors[1] > 10);  // 31 measured: fourth order or better
+    CHECK(errors[0] / errors[1] < 40);
+  }
+}
+
+TEST_CASE("multipliers and generalised coordinates agree on the double pendulum to RK4's order") {
+  // From 120 and 150 degrees (chaotic, so a short second), the bobs of the two formulations at
+  // two steps: their difference is both methods' error, shrinking as dt^4.
+  double gap[2];
+  for (int k = 0; k < 2; ++k) {
+    const double dt = k == 0 ? 4e-3 : 2e-3;
+    Simulation rods = scene_simulation("double-pendulum", "rk4", dt, {{"drift", std::string("none")}});
+    Simulation angles = scene_simulation("double-pendulum", "rk4", dt,
+                                         {{"formulation", std::string("generalised")}});
+    const long steps = std::lround(1.0 / dt);
+    REQUIRE_FALSE(rods.advance(steps));
+    REQUIRE_FALSE(angles.advance(steps));
+    const auto shown = bobs(angles);
+    gap[k] = std::max((rods.world().x.col(0) - shown[0].position).norm(),
+                      (rods.world().x.col(1) - shown[1].position).norm());
+  }
+  MESSAGE("largest bob gap " << gap[0] << " at dt 4e-3, " << gap[1] << " at 2e-3");
+  CHECK(gap[0] < 1e-4);
+  CHECK(gap[0] / gap[1] > 10);
+}
+
+}  // namespace stepwise

@@ -320,6 +320,27 @@ TEST_CASE("a variant run: the same scene with a parameter changed, in lockstep f
   CHECK(refused.error.find("no-such") != std::string::npos);
 }
 
+TEST_CASE("generalised coordinates in the window: the bobs are drawn, the angles are not pulled") {
+  PhysicsWorker worker;
+  worker.start();
+  worker.send(cmd::SetRunning{false});
+  worker.send(cmd::LoadScene{"double-pendulum", {{"formulation", std::string("generalised")}}});
+  worker.send(cmd::StepOnce{50});
+  const Snapshot& s = wait_for(worker, [](const Snapshot& s) { return s.step == 50; });
+  REQUIRE(s.bodies == 2);
+  REQUIRE(s.spheres.size() == 2);
+  // The lower bob hangs two rods' length from the pivot at most, and the rods are drawn.
+  const Float3 p = s.position[1];
+  const double r = std::sqrt(double(p[0]) * p[0] + double(p[1]) * p[1] + double(p[2]) * p[2]);
+  CHECK(r > 0.1);
+  CHECK(r < 2.0 + 1e-6);
+  CHECK(s.springs.size() == 2);
+  CHECK(s.energy.kinetic > 0);
+  worker.send(cmd::DragStart{1, Vec3::Zero(), 100, 1});
+  const Snapshot& refused = wait_for(worker, [](const Snapshot& s) { return !s.error.empty(); });
+  CHECK(refused.error.find("cannot be pulled") != std::string::npos);
+}
+
 TEST_CASE("background analyses: the convergence view computes exactly what the sweep does") {
   PhysicsWorker worker;
   worker.start();

@@ -148,6 +148,14 @@ class ForceModel {
   virtual void book_correction(double energy) {}
   virtual bool wants_shake() const { return false; }
   virtual void shake(World& world, const Positions& x0, double h, double time) {}
+  // Generalised coordinates: a model whose World bodies hold coordinates (an angle in x, its rate
+  // in v, unit mass, so every integrator steps them) says where the bodies they stand for are.
+  // The window draws and the ledger counts those (their kinetic energy is the system's T(u, u̇)).
+  struct Shown {
+    Vec3 position, velocity;
+    double mass, radius;
+  };
+  virtual bool shown_bodies(const World& world, std::vector<Shown>& out) const { return false; }
   // Figures for the Stats panel and the energy plots (a constraint set's max |C|, its rank), at
   // the World's state.
   struct Figure {

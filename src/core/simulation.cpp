@@ -475,6 +475,19 @@ EnergyReport Simulation::energy() {
     r.momentum += world_.mass(i) * v;
     r.angular_momentum += world_.x.col(i).cross(world_.mass(i) * v) + world_.L.col(i);
   }
+  // Generalised coordinates: the bodies they stand for carry the kinetic energy and momenta.
+  std::vector<ForceModel::Shown> shown;
+  for (const auto& f : world_.forces)
+    if (f->shown_bodies(world_, shown)) {
+      r.kinetic_translational = r.kinetic_rotational = 0;
+      r.momentum = r.angular_momentum = Vec3::Zero();
+      for (const auto& b : shown) {
+        r.kinetic_translational += 0.5 * b.mass * b.velocity.squaredNorm();
+        r.momentum += b.mass * b.velocity;
+        r.angular_momentum += b.position.cross(b.mass * b.velocity);
+      }
+      break;
+    }
   r.kinetic = r.kinetic_translational + r.kinetic_rotational;
   r.potential = cached_.potential;
   r.potential_by_model = cached_.potentials;

@@ -257,6 +257,11 @@ void PhysicsWorker::apply(const Command& command) {
             if (c.body < 0 || c.body >= sim.world().size())
               throw InputError("no body " + std::to_string(c.body) + " to drag");
             if (drag_model_ >= 0) return;
+            std::vector<ForceModel::Shown> shown;
+            for (const auto& m : sim.world().forces)
+              if (m->shown_bodies(sim.world(), shown))
+                throw InputError("the bodies of generalised coordinates cannot be pulled (their "
+                                 "bodies are angles); try the multipliers' formulation");
             ParamTable p("drag");
             p.set("body", double(c.body));
             p.set("target", std::vector<double>{c.target.x(), c.target.y(), c.target.z()});

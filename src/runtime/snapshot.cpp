@@ -53,8 +53,37 @@ class SnapshotSink final : public DrawSink {
   int body_ = 0;
 };
 
+// Generalised coordinates: the bodies they stand for, drawn and listed in their place.
+bool fill_shown(const World& world, Snapshot& out) {
+  std::vector<ForceModel::Shown> shown;
+  for (const auto& model : world.forces)
+    if (model->shown_bodies(world, shown)) break;
+  if (shown.empty()) return false;
+  const int n = static_cast<int>(shown.size());
+  out.bodies = n;
+  out.spheres.clear();
+  out.boxes.clear();
+  out.hulls.clear();
+  out.meshes.clear();
+  for (auto* column : {&out.position, &out.velocity, &out.angular_velocity, &out.force, &out.torque})
+    column->assign(n, Float3{});
+  out.mass.resize(n);
+  out.kinetic_energy.resize(n);
+  out.fixed.assign(n, 0);
+  out.material.assign(n, 0);
+  for (int i = 0; i < n; ++i) {
+    out.position[i] = to_float(shown[i].position);
+    out.velocity[i] = to_float(shown[i].velocity);
+    out.mass[i] = static_cast<float>(shown[i].mass);
+    out.kinetic_energy[i] = static_cast<float>(0.5 * shown[i].mass * shown[i].velocity.squaredNorm());
+    out.spheres.push_back({out.position[i], static_cast<float>(shown[i].radius), i});
+  }
+  return true;
+}
+
 void fill_bodies(Simulation& sim, Snapshot& out) {
   const World& world = sim.world();
+  if (fill_shown(world, out)) return;
   const int n = world.size();
   const Positions& force = sim.forces();
   const Positions& torque = sim.torques();

@@ -8,7 +8,9 @@ Formulation read_formulation(const ParamTable& p) {
   const std::string f = p.text("formulation", "multipliers");
   if (f == "multipliers") return Formulation::multipliers;
   if (f == "penalty") return Formulation::penalty;
-  throw InputError(p.where("formulation") + ": formulation must be 'multipliers' or 'penalty' (got '" + f + "')");
+  if (f == "generalised") return Formulation::generalised;
+  throw InputError(p.where("formulation") +
+                   ": formulation must be 'multipliers', 'penalty' or 'generalised' (got '" + f + "')");
 }
 
 double degrees(const ParamTable& p, const std::string& key, double limit) {
@@ -53,13 +55,33 @@ void add_links(World& world, const std::vector<Link>& links, Formulation f, cons
   world.add_force(ForceRegistry::instance().make("spring", spring));
 }
 
+void add_angle_chain(World& world, const Vec3& anchor, const std::vector<double>& angles,
+                     const std::vector<double>& lengths, const std::vector<double>& masses,
+                     double g, double radius) {
+  for (double angle : angles) {
+    BodySpec coordinate;  // x holds the angle, v its rate; unit mass so a = the model's force
+    coordinate.mass = 1;
+    coordinate.radius = radius;
+    coordinate.position = Vec3(angle, 0, 0);
+    world.add_body(coordinate);
+  }
+  ParamTable model;
+  model.set("anchor", std::vector<double>{anchor.x(), anchor.y(), anchor.z()});
+  model.set("g", g);
+  model.set("lengths", lengths);
+  model.set("masses", masses);
+  model.set("radius", radius);
+  world.add_force(ForceRegistry::instance().make("pendulum-angles", model));
+}
+
 std::vector<ParamSpec> constraint_params(bool penalty) {
   std::vector<ParamSpec> out{
       {"drift", std::string("rattle"),
        "drift control: none, baumgarte, projection or rattle (RATTLE needs velocity Verlet)"}};
   if (penalty) {
     out.insert(out.begin(), {"formulation", std::string("multipliers"),
-                             "multipliers (rigid rods) or penalty (stiff springs)"});
+                             "multipliers (rigid rods), penalty (stiff springs) or generalised "
+                             "(the links' angles)"});
     out.push_back({"k", 1e5, "penalty spring stiffness (formulation = penalty)"});
   }
   return out;

@@ -28,6 +28,13 @@ class DoublePendulum final : public Scene {
     const double a1 = degrees(p, "angle1"), a2 = degrees(p, "angle2");
     const Formulation f = read_formulation(p);
     SceneSetup s;
+    const double period = 2 * M_PI * std::sqrt(length / std::max(g, 1e-12));
+    s.duration = 10 * period;
+    if (f == Formulation::generalised) {
+      add_angle_chain(s.world, Vec3::Zero(), {a1, a2}, {length, length}, {m, m}, g, 0.05 * length);
+      s.dt = period / 2000;
+      return s;
+    }
     BodySpec bob;
     bob.mass = m;
     bob.radius = 0.05 * length;
@@ -38,9 +45,7 @@ class DoublePendulum final : public Scene {
     s.world.add_body(bob);
     add_links(s.world, {{0, -1, Vec3::Zero(), length}, {1, 0, Vec3::Zero(), length}}, f, p);
     add_gravity(s.world, g);
-    const double period = 2 * M_PI * std::sqrt(length / std::max(g, 1e-12));
     s.dt = f == Formulation::penalty ? 0.05 / std::sqrt(positive(p, "k") / m) : period / 2000;
-    s.duration = 10 * period;
     return s;
   }
 };

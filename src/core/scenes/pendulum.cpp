@@ -30,6 +30,13 @@ class Pendulum final : public Scene {
     const double angle = degrees(p, "angle", 180);
     const Formulation f = read_formulation(p);
     SceneSetup s;
+    const double period = 2 * M_PI * std::sqrt(length / std::max(g, 1e-12));
+    s.duration = 5 * period;
+    if (f == Formulation::generalised) {
+      add_angle_chain(s.world, Vec3(0, 0, length), {angle}, {length}, {m}, g, 0.05 * length);
+      s.dt = period / 1000;
+      return s;
+    }
     BodySpec bob;
     bob.mass = m;
     bob.radius = 0.05 * length;
@@ -38,9 +45,7 @@ class Pendulum final : public Scene {
     s.world.add_body(bob);
     add_links(s.world, {{0, -1, pivot, length}}, f, p);
     add_gravity(s.world, g);
-    const double period = 2 * M_PI * std::sqrt(length / std::max(g, 1e-12));
     s.dt = f == Formulation::penalty ? 0.05 / std::sqrt(positive(p, "k") / m) : period / 1000;
-    s.duration = 5 * period;
     return s;
   }
 };

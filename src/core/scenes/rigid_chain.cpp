@@ -30,6 +30,15 @@ class RigidChain final : public Scene {
     const double angle = degrees(p, "angle", 180);
     const Formulation f = read_formulation(p);
     SceneSetup s;
+    const double period = 2 * M_PI * std::sqrt(n * length / std::max(g, 1e-12));
+    s.duration = 3 * period;
+    if (f == Formulation::generalised) {
+      if (n > 200) throw InputError(p.where("n") + ": generalised coordinates take at most 200 links");
+      add_angle_chain(s.world, Vec3::Zero(), std::vector<double>(n, angle),
+                      std::vector<double>(n, length), std::vector<double>(n, m), g, 0.15 * length);
+      s.dt = period / (200.0 * n);
+      return s;
+    }
     const Vec3 step = length * Vec3(std::sin(angle), 0, -std::cos(angle));
     std::vector<Link> links;
     for (int i = 0; i < n; ++i) {
@@ -42,9 +51,7 @@ class RigidChain final : public Scene {
     }
     add_links(s.world, links, f, p);
     add_gravity(s.world, g);
-    const double period = 2 * M_PI * std::sqrt(n * length / std::max(g, 1e-12));
     s.dt = f == Formulation::penalty ? 0.05 / std::sqrt(positive(p, "k") / m) : period / (200.0 * n);
-    s.duration = 3 * period;
     return s;
   }
 };
