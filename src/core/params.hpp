@@ -20,6 +20,8 @@ struct Tunable {
   double value;
   std::string description;
   double low = 0, high = kTunableMax;
+  // A choice among names (drift control): the value is the chosen one's index, shown as a combo.
+  std::vector<std::string> choices = {};
 };
 
 class ParamTable;

@@ -43,6 +43,20 @@ bool edit_value(const std::string& name, ParamValue& value) {
 template <class Send>
 void tunable_row(UiState& ui, const Tunable& t, Send&& set) {
   ImGui::PushID(t.name.c_str());
+  if (!t.choices.empty()) {  // a named choice: a combo, its index sent as the value
+    const int chosen = std::clamp(int(std::lround(t.value)), 0, int(t.choices.size()) - 1);
+    ImGui::SetNextItemWidth(field_width());
+    if (ImGui::BeginCombo("##choice", t.choices[chosen].c_str())) {
+      for (int k = 0; k < int(t.choices.size()); ++k)
+        if (ImGui::Selectable(t.choices[k].c_str(), k == chosen) && k != chosen) set(double(k));
+      ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", t.description.c_str());
+    same_line_if_fits(ImGui::CalcTextSize(t.name.c_str()).x);
+    ImGui::TextUnformatted(t.name.c_str());
+    ImGui::PopID();
+    return;
+  }
   ImGui::SetNextItemWidth(field_width());
   double value = 0;
   if (number_field("##value", t.value, t.low, t.high, ui.field_edits, value, ui.notice)) set(value);

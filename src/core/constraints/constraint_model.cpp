@@ -100,7 +100,8 @@ class Constraints final : public ForceModel {
   void load_state(const ParamTable& in) override { correction_ = in.number("correction", 0.0); }
 
   std::vector<Tunable> tunables() const override {
-    return {{"drift", double(int(drift_)), "drift control: 0 none, 1 Baumgarte, 2 projection, 3 RATTLE", 0, 3},
+    return {{"drift", double(int(drift_)), "drift control: 0 none, 1 Baumgarte, 2 projection, 3 RATTLE", 0, 3,
+             {kDriftNames, kDriftNames + 4}},
             {"alpha", alpha_, "Baumgarte's damping rate (1/s): C'' + 2 alpha C' + beta^2 C = 0", 0, 1e6},
             {"beta", beta_, "Baumgarte's stiffness rate (1/s)", 0, 1e6}};
   }

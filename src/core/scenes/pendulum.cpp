@@ -18,7 +18,7 @@ class Pendulum final : public Scene {
                                   {"g", 9.81, "gravitational acceleration"}};
     for (const ParamSpec& c : constraint_params(true)) params.push_back(c);
     return {"pendulum",
-            "a bob on a rigid rod (multipliers) or a stiff spring (penalty)",
+            "a bob on a rigid rod (multipliers), a stiff spring (penalty), or its angle",
             "The rod's tension is a Lagrange multiplier: it does no work, and no step size is "
             "set by it. A penalty spring needs dt below 2/sqrt(k/m) and lets the rod stretch. "
             "Watch max |C| (Stats) drift without drift control, and the period: 7.4163 "
