@@ -484,3 +484,58 @@ TEST_CASE("multipliers and generalised coordinates agree on the double pendulum 
 }
 
 }  // namespace stepwise
+
+namespace stepwise {
+
+TEST_CASE("a closed loop: a four-bar linkage of hinges is redundant in 3-D, reported and solved") {
+  // Ground A-D, crank A-B, coupler B-C, rocker D-C, every joint a hinge along y: 3 moving links
+  // (18 freedoms) under 4 hinges (20 rows) leave one freedom, so J W Jt has rank 17 of 20.
+  const Vec3 A(0, 0, 0), B(0.5, 0, 1), C(2.2, 0, 1.2), D(2, 0, 0);
+  World world;
+  struct Bar {
+    Vec3 from, to;
+  };
+  const Bar bars[] = {{A, B}, {B, C}, {D, C}};
+  for (const Bar& b : bars) {
+    const Vec3 d = b.to - b.from;
+    const Quat turn(Eigen::AngleAxisd(std::atan2(d.x(), d.z()), Vec3::UnitY()));
+    world.add_body(shaped_body(box_shape(Vec3(0.05, 0.05, 0.5 * d.norm())), 1.0,
+                               0.5 * (b.from + b.to), turn));
+  }
+  auto half = [&](int i) { return 0.5 * (bars[i].to - bars[i].from).norm(); };
+  auto hinge = [](int a, double za, int b, double zb, const Vec3& anchor) {
+    ParamTable t;
+    t.set("kind", std::string("hinge"));
+    t.set("a", double(a));
+    t.set("point_a", std::vector<double>{0, 0, za});
+    if (b >= 0) {
+      t.set("b", double(b));
+      t.set("point_b", std::vector<double>{0, 0, zb});
+    } else {
+      t.set("anchor", std::vector<double>{anchor.x(), anchor.y(), anchor.z()});
+    }
+    t.set("axis_a", std::vector<double>{0, 1, 0});
+    t.set("axis_b", std::vector<double>{0, 1, 0});
+    return t;
+  };
+  ParamTable model;
+  model.set("constraint", std::vector<ParamTable>{hinge(0, -half(0), -1, 0, A),
+                                                  hinge(1, -half(1), 0, half(0), A),
+                                                  hinge(1, half(1), 2, half(2), A),
+                                                  hinge(2, -half(2), -1, 0, D)});
+  model.set("drift", std::string("projection"));
+  world.add_force(ForceRegistry::instance().make("constraints", model));
+  add_gravity(world, 9.81);
+  Simulation sim(world, 1e-3, "velocity-verlet", "buss2");
+  REQUIRE_FALSE(sim.advance(1000));
+  CHECK(figure(sim, "rows") == 20);
+  CHECK(figure(sim, "rank") == 17);
+  CHECK(figure(sim, "max |C|") < 1e-10);
+  CHECK(sim.world().x.allFinite());
+  // It moved (one freedom, under gravity), and the crank still turns about A in the x-z plane.
+  CHECK((sim.world().x.col(0) - world.x.col(0)).norm() > 0.05);
+  CHECK(std::abs(sim.world().x(1, 0)) < 1e-10);
+  CHECK(std::abs(sim.energy().energy_error) < 1e-3);
+}
+
+}  // namespace stepwise
