@@ -5,7 +5,6 @@
 
 namespace stepwise {
 
-// Shared with the hinge, which is a ball joint plus two rows.
 // From each body's centre to the joint.
 void joint_segments(const ConstraintState& s, const JointEnd& a, const JointEnd& b,
                     std::vector<std::pair<Vec3, Vec3>>& out) {

@@ -77,6 +77,16 @@ struct JointEnd {
 };
 JointEnd read_end(const ParamTable& p, const std::string& body_key, const std::string& point_key,
                   int fallback_body);
+// Joints (ball.cpp; the hinge is a ball joint plus two rows): the three rows that make a's and
+// b's points coincide, the other end's keys (`b` with `point_b`, or `anchor`), and the lines
+// drawn from each body's centre to the joint.
+void ball_rows(const ConstraintState& s, const JointEnd& a, const JointEnd& b, ConstraintRow* row);
+JointEnd read_other_end(const ParamTable& p);
+void write_ends(ParamTable& out, const JointEnd& a, const JointEnd& b);
+void joint_segments(const ConstraintState& s, const JointEnd& a, const JointEnd& b,
+                    std::vector<std::pair<Vec3, Vec3>>& out);
+// A direction key made unit length; InputError naming it if it is zero or not finite.
+Vec3 read_direction(const ParamTable& p, const std::string& key, const Vec3& fallback);
 void write_end(ParamTable& out, const JointEnd& end, const std::string& body_key,
                const std::string& point_key);
 

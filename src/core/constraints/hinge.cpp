@@ -7,26 +7,14 @@
 
 namespace stepwise {
 
-void ball_rows(const ConstraintState& s, const JointEnd& a, const JointEnd& b, ConstraintRow* row);
-JointEnd read_other_end(const ParamTable& p);
-void write_ends(ParamTable& out, const JointEnd& a, const JointEnd& b);
-void joint_segments(const ConstraintState& s, const JointEnd& a, const JointEnd& b,
-                    std::vector<std::pair<Vec3, Vec3>>& out);
-
 namespace {
-
-Vec3 read_axis(const ParamTable& p, const std::string& key) {
-  const Vec3 axis = p.vec3(key, Vec3::UnitZ());
-  const double n = axis.norm();
-  if (!(n > 1e-9 && n < 1e12)) throw InputError(p.where(key) + ": " + key + " must be a nonzero direction");
-  return axis / n;
-}
 
 class Hinge final : public Constraint {
  public:
   explicit Hinge(const ParamTable& p)
       : a_(read_end(p, "a", "point_a", -1)), b_(read_other_end(p)),
-        axis_a_(read_axis(p, "axis_a")), axis_b_(read_axis(p, "axis_b")) {
+        axis_a_(read_direction(p, "axis_a", Vec3::UnitZ())),
+        axis_b_(read_direction(p, "axis_b", Vec3::UnitZ())) {
     // Two directions perpendicular to a's axis, fixed in a.
     const Vec3 helper = std::abs(axis_a_.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
     t1_ = axis_a_.cross(helper).normalized();

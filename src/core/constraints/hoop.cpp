@@ -14,19 +14,12 @@
 namespace stepwise {
 namespace {
 
-Vec3 unit(const ParamTable& p, const std::string& key, const Vec3& fallback) {
-  const Vec3 d = p.vec3(key, fallback);
-  const double n = d.norm();
-  if (!(n > 1e-9 && n < 1e12)) throw InputError(p.where(key) + ": " + key + " must be a nonzero direction");
-  return d / n;
-}
-
 class Hoop final : public Constraint {
  public:
   explicit Hoop(const ParamTable& p)
       : body_(p.index("a")), centre_(p.vec3("centre", Vec3::Zero())), radius_(p.number("R")),
-        omega_(p.number("omega", 0.0)), normal_(unit(p, "normal", Vec3::UnitY())),
-        spin_axis_(unit(p, "spin_axis", Vec3::UnitZ())) {
+        omega_(p.number("omega", 0.0)), normal_(read_direction(p, "normal", Vec3::UnitY())),
+        spin_axis_(read_direction(p, "spin_axis", Vec3::UnitZ())) {
     if (!(radius_ > 0 && radius_ <= 1e12)) throw InputError(p.where("R") + ": R must be in (0, 1e12]");
     if (!(std::abs(omega_) <= 1e6)) throw InputError(p.where("omega") + ": omega must be within +-1e6");
     if (!centre_.allFinite() || centre_.norm() > 1e12)

@@ -12,7 +12,7 @@ class Rod final : public Constraint {
  public:
   explicit Rod(const ParamTable& p) {
     a_ = read_end(p, "a", "point_a", -1);
-    b_ = p.has("b") ? read_end(p, "b", "point_b", -1) : read_end(p, "none", "anchor", -1);
+    b_ = read_other_end(p);
     length_ = p.number("length");
     if (!(length_ > 0 && length_ <= 1e12))
       throw InputError(p.where("length") + ": length must be in (0, 1e12]");
@@ -43,8 +43,7 @@ class Rod final : public Constraint {
   }
 
   void save(ParamTable& out) const override {
-    write_end(out, a_, "a", "point_a");
-    write_end(out, b_, "b", b_.body >= 0 ? "point_b" : "anchor");
+    write_ends(out, a_, b_);
     out.set("length", length_);
   }
 
