@@ -434,6 +434,10 @@ void Simulation::correct_step() {
   for (const auto& f : world_.forces)
     if (f->corrects() && f->correct(world_, time_) && !changed) changed = f.get();
   if (!changed) return;
+  // Carried state (leapfrog's half-step velocities, Wang's half-step spins) describes the state
+  // before the correction: the methods restart from the corrected one, as after any edit.
+  integrator_->reset();
+  rotation_->reset();
   // The step's histories were committed at its end; the cache only needs the corrected forces.
   evaluate(world_.x, world_.v, time_, false, cached_);
   changed->book_correction(total() - before);

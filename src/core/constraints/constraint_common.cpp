@@ -34,7 +34,8 @@ JointEnd read_end(const ParamTable& p, const std::string& body_key, const std::s
 Vec3 read_direction(const ParamTable& p, const std::string& key, const Vec3& fallback) {
   const Vec3 d = p.vec3(key, fallback);
   const double n = d.norm();
-  if (!(n > 1e-9 && n < 1e12)) throw InputError(p.where(key) + ": " + key + " must be a nonzero direction");
+  if (!(n > 1e-9 && n < 1e12))
+    throw InputError(p.where(key) + ": " + key + " must be a nonzero direction");
   return d / n;
 }
 

@@ -22,7 +22,8 @@ Drift parse_drift(const ParamTable& p) {
   for (int k = 0; k < 4; ++k)
     if (name == kDriftNames[k]) return Drift(k);
   const std::string where = p.where("drift").empty() ? "constraints" : p.where("drift");
-  throw InputError(where + ": drift must be none, baumgarte, projection or rattle, not '" + name + "'");
+  throw InputError(where + ": drift must be none, baumgarte, projection or rattle, not '" + name +
+                   "'");
 }
 
 class Constraints final : public ForceModel {
@@ -34,7 +35,9 @@ class Constraints final : public ForceModel {
       throw InputError(p.where() + ": alpha and beta must be in [0, 1e6]");
   }
   std::string kind() const override { return "constraints"; }
-  std::unique_ptr<ForceModel> clone() const override { return std::make_unique<Constraints>(*this); }
+  std::unique_ptr<ForceModel> clone() const override {
+    return std::make_unique<Constraints>(*this);
+  }
   void validate(const World& world) const override { set_.validate(world); }
   bool reads_other_forces() const override { return true; }
 
@@ -42,9 +45,9 @@ class Constraints final : public ForceModel {
     // The others' loads must be complete: Q enters the multipliers.
     if (ctx.after) ctx.after->run(ctx.parallel, s.world.size());
     const ConstraintState state{s.world, s.x, s.v, s.w, ctx.time};
-    ConstraintSet::Solution sol = set_.solve(state, out.force, out.torque,
-                                             drift_ == Drift::baumgarte ? alpha_ : 0.0,
-                                             drift_ == Drift::baumgarte ? beta_ : 0.0);
+    ConstraintSet::Solution sol =
+        set_.solve(state, out.force, out.torque, drift_ == Drift::baumgarte ? alpha_ : 0.0,
+                   drift_ == Drift::baumgarte ? beta_ : 0.0);
     set_.add_forces(sol.lambda, out.force, out.torque);
     out.external_power += sol.motor_power;
     out.dissipation_power += sol.stabiliser_loss;
@@ -100,9 +103,14 @@ class Constraints final : public ForceModel {
   void load_state(const ParamTable& in) override { correction_ = in.number("correction", 0.0); }
 
   std::vector<Tunable> tunables() const override {
-    return {{"drift", double(int(drift_)), "drift control: 0 none, 1 Baumgarte, 2 projection, 3 RATTLE", 0, 3,
+    return {{"drift",
+             double(int(drift_)),
+             "drift control: 0 none, 1 Baumgarte, 2 projection, 3 RATTLE",
+             0,
+             3,
              {kDriftNames, kDriftNames + 4}},
-            {"alpha", alpha_, "Baumgarte's damping rate (1/s): C'' + 2 alpha C' + beta^2 C = 0", 0, 1e6},
+            {"alpha", alpha_, "Baumgarte's damping rate (1/s): C'' + 2 alpha C' + beta^2 C = 0", 0,
+             1e6},
             {"beta", beta_, "Baumgarte's stiffness rate (1/s)", 0, 1e6}};
   }
   void set_tunable(const std::string& name, double value) override {

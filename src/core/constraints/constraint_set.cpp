@@ -26,7 +26,8 @@ ConstraintSet::ConstraintSet(const ParamTable& p) {
   for (const ParamTable& t : p.tables("constraint")) {
     const std::string kind = t.text("kind", "");
     if (!ConstraintRegistry::instance().contains(kind))
-      throw InputError(t.where("kind") + ": " + ConstraintRegistry::instance().unknown_message(kind));
+      throw InputError(t.where("kind") + ": " +
+                       ConstraintRegistry::instance().unknown_message(kind));
     constraints_.push_back(ConstraintRegistry::instance().make(kind, t));
     t.reject_unused();
   }
@@ -50,15 +51,17 @@ bool ConstraintSet::moving() const {
 void ConstraintSet::validate(const World& world) const {
   for (size_t n = 0; n < constraints_.size(); ++n) {
     const auto [a, b] = constraints_[n]->bodies();
-    const std::string what = "constraint " + std::to_string(n) + " (" + constraints_[n]->kind() + ")";
+    const std::string what =
+        "constraint " + std::to_string(n) + " (" + constraints_[n]->kind() + ")";
     if (a < 0 || a >= world.size() || b >= world.size() || a == b)
       throw InputError(what + ": bodies " + std::to_string(a) + ", " + std::to_string(b) +
                        " do not exist or are the same (the scene has " +
                        std::to_string(world.size()) + ")");
     for (int body : {a, b})
       if (body >= 0 && (world.flags[body] & kPivot))
-        throw InputError(what + ": body " + std::to_string(body) +
-                         " turns about a pivot already; join it by a ball joint at an anchor instead");
+        throw InputError(
+            what + ": body " + std::to_string(body) +
+            " turns about a pivot already; join it by a ball joint at an anchor instead");
   }
   // A row no body can move cannot be kept: say so now rather than at the first step.
   ConstraintSet copy(*this);
@@ -176,7 +179,8 @@ ConstraintReport ConstraintSet::measure(const ConstraintState& s) const {
     c->evaluate(s, rows.data());
     for (const ConstraintRow& row : rows) {
       out.max_c = std::max(out.max_c, std::abs(row.c));
-      out.max_rate = std::max(out.max_rate, std::abs(constraint_velocity(row, s.v, s.w) + row.dcdt));
+      out.max_rate =
+          std::max(out.max_rate, std::abs(constraint_velocity(row, s.v, s.w) + row.dcdt));
       ++out.rows;
     }
   }

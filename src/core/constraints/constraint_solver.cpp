@@ -26,7 +26,8 @@ BodyInverse body_inverse(const World& world, int body) {
 namespace {
 
 // Row r's and row s's coupling through their ends on one body (slots k and l).
-double coupling(const ConstraintRow& r, int k, const ConstraintRow& s, int l, const BodyInverse& w) {
+double coupling(const ConstraintRow& r, int k, const ConstraintRow& s, int l,
+                const BodyInverse& w) {
   return w.inv_mass * r.lin[k].dot(s.lin[l]) + r.ang[k].dot(w.inv_inertia * s.ang[l]);
 }
 

@@ -12,7 +12,8 @@ namespace {
 class Hinge final : public Constraint {
  public:
   explicit Hinge(const ParamTable& p)
-      : a_(read_end(p, "a", "point_a", -1)), b_(read_other_end(p)),
+      : a_(read_end(p, "a", "point_a", -1)),
+        b_(read_other_end(p)),
         axis_a_(read_direction(p, "axis_a", Vec3::UnitZ())),
         axis_b_(read_direction(p, "axis_b", Vec3::UnitZ())) {
     // Two directions perpendicular to a's axis, fixed in a.

@@ -17,11 +17,16 @@ namespace {
 class Hoop final : public Constraint {
  public:
   explicit Hoop(const ParamTable& p)
-      : body_(p.index("a")), centre_(p.vec3("centre", Vec3::Zero())), radius_(p.number("R")),
-        omega_(p.number("omega", 0.0)), normal_(read_direction(p, "normal", Vec3::UnitY())),
+      : body_(p.index("a")),
+        centre_(p.vec3("centre", Vec3::Zero())),
+        radius_(p.number("R")),
+        omega_(p.number("omega", 0.0)),
+        normal_(read_direction(p, "normal", Vec3::UnitY())),
         spin_axis_(read_direction(p, "spin_axis", Vec3::UnitZ())) {
-    if (!(radius_ > 0 && radius_ <= 1e12)) throw InputError(p.where("R") + ": R must be in (0, 1e12]");
-    if (!(std::abs(omega_) <= 1e6)) throw InputError(p.where("omega") + ": omega must be within +-1e6");
+    if (!(radius_ > 0 && radius_ <= 1e12))
+      throw InputError(p.where("R") + ": R must be in (0, 1e12]");
+    if (!(std::abs(omega_) <= 1e6))
+      throw InputError(p.where("omega") + ": omega must be within +-1e6");
     if (!centre_.allFinite() || centre_.norm() > 1e12)
       throw InputError(p.where("centre") + ": centre must be finite, below 1e12");
   }

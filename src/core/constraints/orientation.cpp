@@ -18,11 +18,14 @@ class Orientation final : public Constraint {
     if (t.size() != 4) throw InputError(p.where("target") + ": target must be [w, x, y, z]");
     target_ = Quat(t[0], t[1], t[2], t[3]);
     const double n = target_.norm();
-    if (!(n > 1e-9 && n < 1e12)) throw InputError(p.where("target") + ": target must be a nonzero quaternion");
+    if (!(n > 1e-9 && n < 1e12))
+      throw InputError(p.where("target") + ": target must be a nonzero quaternion");
     target_.coeffs() /= n;
   }
   std::string kind() const override { return "orientation"; }
-  std::unique_ptr<Constraint> clone() const override { return std::make_unique<Orientation>(*this); }
+  std::unique_ptr<Constraint> clone() const override {
+    return std::make_unique<Orientation>(*this);
+  }
   int rows() const override { return 3; }
   bool angular() const override { return true; }
   std::pair<int, int> bodies() const override { return {a_, b_}; }

@@ -21,8 +21,11 @@ constexpr int kMaxLinks = 200;  // a dense n x n solve per evaluation
 class PendulumAngles final : public ForceModel {
  public:
   explicit PendulumAngles(const ParamTable& p)
-      : anchor_(p.vec3("anchor", Vec3::Zero())), g_(p.number("g", 9.81)),
-        lengths_(p.numbers("lengths")), masses_(p.numbers("masses")), radius_(p.number("radius", 0.05)) {
+      : anchor_(p.vec3("anchor", Vec3::Zero())),
+        g_(p.number("g", 9.81)),
+        lengths_(p.numbers("lengths")),
+        masses_(p.numbers("masses")),
+        radius_(p.number("radius", 0.05)) {
     if (lengths_.empty() || lengths_.size() != masses_.size() || int(lengths_.size()) > kMaxLinks)
       throw InputError(p.where() + ": lengths and masses must list the same 1 to " +
                        std::to_string(kMaxLinks) + " links");
@@ -31,13 +34,16 @@ class PendulumAngles final : public ForceModel {
         throw InputError(p.where() + ": link " + std::to_string(i) +
                          ": length in (0, 1e6] and mass in (0, 1e12] required");
     if (!(std::abs(g_) <= 1e6) || !anchor_.allFinite() || !(radius_ > 0 && radius_ < 1e6))
-      throw InputError(p.where() + ": g within 1e6, a finite anchor and a positive radius required");
+      throw InputError(p.where() +
+                       ": g within 1e6, a finite anchor and a positive radius required");
     below_.assign(masses_.size() + 1, 0.0);
     for (int j = int(masses_.size()) - 1; j >= 0; --j) below_[j] = below_[j + 1] + masses_[j];
     fastest_ = fastest_mode();
   }
   std::string kind() const override { return "pendulum-angles"; }
-  std::unique_ptr<ForceModel> clone() const override { return std::make_unique<PendulumAngles>(*this); }
+  std::unique_ptr<ForceModel> clone() const override {
+    return std::make_unique<PendulumAngles>(*this);
+  }
   void validate(const World& world) const override {
     if (world.size() != links())
       throw InputError("pendulum-angles: the scene's bodies are its " + std::to_string(links()) +

@@ -11,12 +11,13 @@ namespace {
 class BeadOnHoop final : public Scene {
  public:
   SceneInfo info() const override {
-    std::vector<ParamSpec> params{{"R", 1.0, "hoop radius"},
-                                  {"omega", 5.0, "spin of the hoop about its vertical diameter (rad/s)"},
-                                  {"g", 9.81, "gravitational acceleration"},
-                                  {"m", 1.0, "bead mass"},
-                                  {"angle", 10.0, "starting angle from the bottom, degrees"},
-                                  {"damping", 0.5, "linear drag on the bead"}};
+    std::vector<ParamSpec> params{
+        {"R", 1.0, "hoop radius"},
+        {"omega", 5.0, "spin of the hoop about its vertical diameter (rad/s)"},
+        {"g", 9.81, "gravitational acceleration"},
+        {"m", 1.0, "bead mass"},
+        {"angle", 10.0, "starting angle from the bottom, degrees"},
+        {"damping", 0.5, "linear drag on the bead"}};
     for (const ParamSpec& c : constraint_params(false)) params.push_back(c);
     return {"bead-on-hoop",
             "a bead on a spinning hoop: the bottom, or a ring at cos theta = g/(omega^2 R)",
@@ -29,11 +30,12 @@ class BeadOnHoop final : public Scene {
     const double R = positive(p, "R"), omega = p.number("omega"), g = positive(p, "g", true);
     const double m = positive(p, "m"), damping = positive(p, "damping", true);
     const double angle = degrees(p, "angle", 180);
-    if (!(std::abs(omega) <= 1e4)) throw InputError(p.where("omega") + ": omega must be within +-1e4");
+    if (!(std::abs(omega) <= 1e4))
+      throw InputError(p.where("omega") + ": omega must be within +-1e4");
     SceneSetup s;
     BodySpec bead;
     bead.mass = m;
-    bead.radius = 0.08 * R;
+    bead.radius = 0.1 * R;
     bead.position = R * Vec3(std::sin(angle), 0, -std::cos(angle));
     bead.velocity = omega * Vec3::UnitZ().cross(bead.position);  // turning with the hoop
     s.world.add_body(bead);

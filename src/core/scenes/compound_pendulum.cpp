@@ -20,8 +20,7 @@ class CompoundPendulum final : public Scene {
                                   {"angle", 30.0, "release angle from the vertical, degrees"},
                                   {"g", 9.81, "gravitational acceleration"}};
     for (const ParamSpec& c : constraint_params(false)) params.push_back(c);
-    return {"compound-pendulum",
-            "a box on a hinge: a compound pendulum",
+    return {"compound-pendulum", "a box on a hinge: a compound pendulum",
             "A rigid body held by a hinge (a ball joint plus two aligned axes: five multipliers). "
             "Its small-swing period is 2 pi sqrt(I_p/(m g d)) about the hinge, longer than a "
             "simple pendulum's of the same length because the box's own inertia swings too.",

@@ -10,7 +10,8 @@ Formulation read_formulation(const ParamTable& p) {
   if (f == "penalty") return Formulation::penalty;
   if (f == "generalised") return Formulation::generalised;
   throw InputError(p.where("formulation") +
-                   ": formulation must be 'multipliers', 'penalty' or 'generalised' (got '" + f + "')");
+                   ": formulation must be 'multipliers', 'penalty' or 'generalised' (got '" + f +
+                   "')");
 }
 
 double degrees(const ParamTable& p, const std::string& key, double limit) {
@@ -21,11 +22,14 @@ double degrees(const ParamTable& p, const std::string& key, double limit) {
   return value * M_PI / 180.0;
 }
 
-void add_constraints(World& world, const std::vector<ParamTable>& constraints, const ParamTable& p) {
+void add_constraints(World& world, const std::vector<ParamTable>& constraints,
+                     const ParamTable& p) {
   const std::string drift = p.text("drift", "none");
   if (drift != "none" && drift != "baumgarte" && drift != "projection" && drift != "rattle")
-    throw InputError(p.where("drift") + ": parameter 'drift' must be none, baumgarte, projection "
-                     "or rattle (got '" + drift + "')");
+    throw InputError(p.where("drift") +
+                     ": parameter 'drift' must be none, baumgarte, projection "
+                     "or rattle (got '" +
+                     drift + "')");
   ParamTable model;
   model.set("constraint", constraints);
   model.set("drift", p.text("drift", "none"));
@@ -37,9 +41,10 @@ void add_links(World& world, const std::vector<Link>& links, Formulation f, cons
   for (const Link& l : links) {
     ParamTable t;
     t.set("a", double(l.a));
-    if (l.b >= 0) t.set("b", double(l.b));
-    else t.set("anchor",
-               std::vector<double>{l.anchor.x(), l.anchor.y(), l.anchor.z()});
+    if (l.b >= 0)
+      t.set("b", double(l.b));
+    else
+      t.set("anchor", std::vector<double>{l.anchor.x(), l.anchor.y(), l.anchor.z()});
     if (f == Formulation::penalty) {
       t.set("k", positive(p, "k"));
       t.set("rest", l.length);

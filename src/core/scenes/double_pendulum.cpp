@@ -16,8 +16,7 @@ class DoublePendulum final : public Scene {
                                   {"angle2", 150.0, "lower rod's angle from the vertical, degrees"},
                                   {"g", 9.81, "gravitational acceleration"}};
     for (const ParamSpec& c : constraint_params(true)) params.push_back(c);
-    return {"double-pendulum",
-            "two bobs on two rods: chaos from large angles",
+    return {"double-pendulum", "two bobs on two rods: chaos from large angles",
             "From large angles two nearby starts part exponentially fast (try the Compare "
             "panel). From small ones it swings in two normal modes, omega^2 = (2 -+ sqrt 2) g/L: "
             "both bobs together, or against each other.",

@@ -17,8 +17,7 @@ class RigidChain final : public Scene {
                                   {"angle", 60.0, "starting angle of the straight chain, degrees"},
                                   {"g", 9.81, "gravitational acceleration"}};
     for (const ParamSpec& c : constraint_params(true)) params.push_back(c);
-    return {"rigid-chain",
-            "a hanging chain of rods, released straight",
+    return {"rigid-chain", "a hanging chain of rods, released straight",
             "The multipliers of all links are solved together (a sparse J W Jt system, one row "
             "per rod). Compare the formulations: rods keep every link's length, springs stretch "
             "as the whip runs down the chain.",
@@ -33,7 +32,8 @@ class RigidChain final : public Scene {
     const double period = 2 * M_PI * std::sqrt(n * length / std::max(g, 1e-12));
     s.duration = 3 * period;
     if (f == Formulation::generalised) {
-      if (n > 200) throw InputError(p.where("n") + ": generalised coordinates take at most 200 links");
+      if (n > 200)
+        throw InputError(p.where("n") + ": generalised coordinates take at most 200 links");
       add_angle_chain(s.world, Vec3::Zero(), std::vector<double>(n, angle),
                       std::vector<double>(n, length), std::vector<double>(n, m), g, 0.15 * length);
       s.dt = period / (200.0 * n);
@@ -51,7 +51,8 @@ class RigidChain final : public Scene {
     }
     add_links(s.world, links, f, p);
     add_gravity(s.world, g);
-    s.dt = f == Formulation::penalty ? 0.05 / std::sqrt(positive(p, "k") / m) : period / (200.0 * n);
+    s.dt =
+        f == Formulation::penalty ? 0.05 / std::sqrt(positive(p, "k") / m) : period / (200.0 * n);
     return s;
   }
 };
