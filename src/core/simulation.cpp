@@ -430,6 +430,7 @@ void Simulation::correct_step() {
     return e;
   };
   const double before = total();
+  const Positions spins = world_.w;  // to know whether the rotation's carried state went stale
   ForceModel* changed = nullptr;
   for (const auto& f : world_.forces)
     if (f->corrects() && f->correct(world_, time_) && !changed) changed = f.get();
@@ -437,7 +438,7 @@ void Simulation::correct_step() {
   // Carried state (leapfrog's half-step velocities, Wang's half-step spins) describes the state
   // before the correction: the methods restart from the corrected one, as after any edit.
   integrator_->reset();
-  rotation_->reset();
+  if (world_.w != spins) rotation_->reset();
   // The step's histories were committed at its end; the cache only needs the corrected forces.
   evaluate(world_.x, world_.v, time_, false, cached_);
   changed->book_correction(total() - before);
