@@ -43,9 +43,7 @@ class Ball final : public Constraint {
   std::string kind() const override { return "ball"; }
   std::unique_ptr<Constraint> clone() const override { return std::make_unique<Ball>(*this); }
   int rows() const override { return 3; }
-  bool angular() const override {
-    return a_.point != Vec3::Zero() || (b_.body >= 0 && b_.point != Vec3::Zero());
-  }
+  bool angular() const override { return off_centre(a_, b_); }
   std::pair<int, int> bodies() const override { return {a_.body, b_.body}; }
   void evaluate(const ConstraintState& s, ConstraintRow* row) const override {
     ball_rows(s, a_, b_, row);

@@ -85,6 +85,8 @@ JointEnd read_other_end(const ParamTable& p);
 void write_ends(ParamTable& out, const JointEnd& a, const JointEnd& b);
 void joint_segments(const ConstraintState& s, const JointEnd& a, const JointEnd& b,
                     std::vector<std::pair<Vec3, Vec3>>& out);
+// Whether a joint's ends sit off a body's centre, so that it acts on the bodies' spins.
+bool off_centre(const JointEnd& a, const JointEnd& b);
 // A direction key made unit length; InputError naming it if it is zero or not finite.
 Vec3 read_direction(const ParamTable& p, const std::string& key, const Vec3& fallback);
 void write_end(ParamTable& out, const JointEnd& end, const std::string& body_key,

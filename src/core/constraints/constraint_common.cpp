@@ -31,6 +31,10 @@ JointEnd read_end(const ParamTable& p, const std::string& body_key, const std::s
   return end;
 }
 
+bool off_centre(const JointEnd& a, const JointEnd& b) {
+  return a.point != Vec3::Zero() || (b.body >= 0 && b.point != Vec3::Zero());
+}
+
 Vec3 read_direction(const ParamTable& p, const std::string& key, const Vec3& fallback) {
   const Vec3 d = p.vec3(key, fallback);
   const double n = d.norm();

@@ -51,7 +51,7 @@ class Constraints final : public ForceModel {
     set_.add_forces(sol.lambda, out.force, out.torque);
     out.external_power += sol.motor_power;
     out.dissipation_power += sol.stabiliser_loss;
-    if (ctx.commit) time_ = ctx.time, rank_ = sol.report.rank;
+    if (ctx.commit) time_ = ctx.time, rank_ = sol.rank;
   }
 
   bool corrects() const override { return drift_ == Drift::projection || drift_ == Drift::rattle; }

@@ -111,17 +111,18 @@ void ConstraintSet::inverses(const World& world) {
   for (int b : bodies_) inverse_[b] = body_inverse(world, b);
 }
 
-void ConstraintSet::spread(const VecX& delta, std::vector<Vec3>& linear,
+void ConstraintSet::spread(const std::vector<ConstraintRow>& rows, const std::vector<int>& bodies,
+                           const VecX& delta, std::vector<Vec3>& linear,
                            std::vector<Vec3>& angular) const {
   linear.assign(inverse_.size(), Vec3::Zero());
   angular.assign(inverse_.size(), Vec3::Zero());
-  for (size_t r = 0; r < rows_.size(); ++r)
+  for (size_t r = 0; r < rows.size(); ++r)
     for (int k = 0; k < 2; ++k)
-      if (const int b = rows_[r].body[k]; b >= 0) {
-        linear[b] += delta(r) * rows_[r].lin[k];
-        angular[b] += delta(r) * rows_[r].ang[k];
+      if (const int b = rows[r].body[k]; b >= 0) {
+        linear[b] += delta(r) * rows[r].lin[k];
+        angular[b] += delta(r) * rows[r].ang[k];
       }
-  for (int b : bodies_) {
+  for (int b : bodies) {
     linear[b] *= inverse_[b].inv_mass;
     angular[b] = inverse_[b].inv_inertia * angular[b];
   }
@@ -150,12 +151,9 @@ ConstraintSet::Solution ConstraintSet::solve(const ConstraintState& s, const Pos
     const double rate = velocity(r) + row.dcdt;
     stabiliser(r) = -2 * alpha * rate - beta * beta * row.c;
     b(r) = -row.bias - free_accel + stabiliser(r);
-    out.report.max_c = std::max(out.report.max_c, std::abs(row.c));
-    out.report.max_rate = std::max(out.report.max_rate, std::abs(rate));
   }
   out.lambda = solver_.solve(b);
-  out.report.rows = m;
-  out.report.rank = solver_.rank();
+  out.rank = solver_.rank();
   for (int r = 0; r < m; ++r) out.motor_power -= out.lambda(r) * rows_[r].dcdt;
   if (alpha != 0 || beta != 0) out.stabiliser_loss = -solver_.solve(stabiliser).dot(velocity);
   return out;
@@ -201,7 +199,7 @@ void ConstraintSet::project_positions(World& world, double time) {
     if (c.size() == 0 || c.cwiseAbs().maxCoeff() <= tolerance(world, bodies_)) return;
     inverses(world);
     solver_.factor(rows_, inverse_);
-    spread(solver_.solve(-c), linear, angular);
+    spread(rows_, bodies_, solver_.solve(-c), linear, angular);
     for (int b : bodies_) {
       world.x.col(b) += linear[b];
       if (angular[b] != Vec3::Zero()) {
@@ -222,7 +220,7 @@ void ConstraintSet::project_velocities(World& world, double time) {
     rate(r) = constraint_velocity(rows_[r], world.v, world.w) + rows_[r].dcdt;
   if (rate.size() == 0) return;
   std::vector<Vec3> linear, angular;
-  spread(solver_.solve(-rate), linear, angular);
+  spread(rows_, bodies_, solver_.solve(-rate), linear, angular);
   for (int b : bodies_) {
     world.v.col(b) += linear[b];
     if (angular[b] != Vec3::Zero()) world.set_angular_velocity(b, world.w.col(b) + angular[b]);
@@ -244,9 +242,7 @@ void ConstraintSet::shake(World& world, const Positions& x0, double h, double ti
     VecX c(rows_.size());
     for (size_t r = 0; r < rows_.size(); ++r) c(r) = rows_[r].c;
     if (c.size() == 0 || c.cwiseAbs().maxCoeff() <= tolerance(world, bodies)) break;
-    rows_ = start;
-    bodies_ = bodies;
-    spread(solver_.solve(-c), linear, angular);
+    spread(start, bodies, solver_.solve(-c), linear, angular);
     for (int b : bodies) world.x.col(b) += linear[b];
   }
   for (int b : bodies) world.v.col(b) += (world.x.col(b) - drifted.col(b)) / h;

@@ -11,7 +11,7 @@ namespace stepwise {
 enum class Drift { none, baumgarte, projection, rattle };
 
 struct ConstraintReport {
-  int rows = 0, rank = 0;
+  int rows = 0;
   double max_c = 0, max_rate = 0;  // max |C| and max |Ċ| over the rows
 };
 
@@ -28,13 +28,13 @@ class ConstraintSet {
     VecX lambda;
     double motor_power = 0;      // work rate of moving constraints on the bodies
     double stabiliser_loss = 0;  // rate Baumgarte's terms take out
-    ConstraintReport report;
+    int rank = 0;                // of J W Jᵀ: below the rows, some are redundant
   };
   // The multipliers at the state, with the other models' forces and torques.
   Solution solve(const ConstraintState& s, const Positions& force, const Positions& torque,
                  double alpha, double beta);
   void add_forces(const VecX& lambda, Positions& force, Positions& torque) const;
-  // max |C| and max |Ċ| at a state (the rows built afresh; rank left 0).
+  // max |C| and max |Ċ| at a state (the rows built afresh).
   ConstraintReport measure(const ConstraintState& s) const;
   void segments(const ConstraintState& s, std::vector<std::pair<Vec3, Vec3>>& out) const;
 
@@ -49,8 +49,9 @@ class ConstraintSet {
  private:
   void evaluate(const ConstraintState& s);  // fills rows_
   void inverses(const World& world);        // fills inverse_
-  // Per-body changes W Jᵀ δ, as (body, linear, angular) over the bodies rows touch.
-  void spread(const VecX& delta, std::vector<Vec3>& linear, std::vector<Vec3>& angular) const;
+  // Per-body changes W Jᵀ δ of these rows, over the bodies they touch (indexed by body).
+  void spread(const std::vector<ConstraintRow>& rows, const std::vector<int>& bodies,
+              const VecX& delta, std::vector<Vec3>& linear, std::vector<Vec3>& angular) const;
 
   std::vector<std::unique_ptr<Constraint>> constraints_;
   std::vector<ConstraintRow> rows_;

@@ -28,7 +28,6 @@ class ConstraintSolver {
   // λ with A λ = b, or the least-squares λ of smallest norm where A is singular.
   VecX solve(const VecX& b) const;
   int rank() const { return rank_; }
-  int size() const { return size_; }
   // The first row that no body can move (A_rr = 0): such a constraint cannot be kept at all.
   int immovable_row() const { return immovable_; }
 

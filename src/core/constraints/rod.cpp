@@ -20,9 +20,7 @@ class Rod final : public Constraint {
   std::string kind() const override { return "rod"; }
   std::unique_ptr<Constraint> clone() const override { return std::make_unique<Rod>(*this); }
   int rows() const override { return 1; }
-  bool angular() const override {
-    return a_.point != Vec3::Zero() || (b_.body >= 0 && b_.point != Vec3::Zero());
-  }
+  bool angular() const override { return off_centre(a_, b_); }
   std::pair<int, int> bodies() const override { return {a_.body, b_.body}; }
 
   void evaluate(const ConstraintState& s, ConstraintRow* row) const override {
