@@ -34,7 +34,7 @@ std::vector<std::string> split_list(const std::string& text) {
 }
 
 LoadedRun load_run(const SceneOptions& o) {
-  std::map<std::string, ParamValue> scene_sets, integrator_sets;
+  std::map<std::string, ParamValue> scene_sets, integrator_sets, impulse_sets;
   for (const std::string& pair : o.sets) {
     const size_t eq = pair.find('=');
     if (eq == std::string::npos || eq == 0)
@@ -43,6 +43,8 @@ LoadedRun load_run(const SceneOptions& o) {
     const ParamValue value = parse_param_value(pair.substr(eq + 1));
     if (key.rfind("integrator.", 0) == 0)
       integrator_sets[key.substr(11)] = value;
+    else if (key.rfind("impulse.", 0) == 0)
+      impulse_sets[key.substr(8)] = value;
     else
       scene_sets[key] = value;
   }
@@ -60,6 +62,9 @@ LoadedRun load_run(const SceneOptions& o) {
     spec.setup.rotation = o.rotation;
   }
   if (o.seed) spec.seed = *o.seed;
+  if (!o.contact.empty()) spec.setup.world.contact.set_mode(o.contact, "--contact");
+  for (const auto& [key, value] : impulse_sets)
+    spec.setup.world.contact.set_option(key, value, "--set impulse." + key);
   for (const auto& [key, value] : integrator_sets) spec.setup.integrator_options.set(key, value);
   if (!o.dt.empty() && o.dt != "auto")
     spec.setup.dt = limits::dt("--dt", parse_positive("--dt", o.dt));

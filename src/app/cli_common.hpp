@@ -15,6 +15,7 @@ struct SceneOptions {
   std::string scene = "kepler";
   std::string integrator, rotation;  // empty: the scene's choice
   std::string dt;                    // number or "auto"; empty: the scene's choice
+  std::string contact;               // penalty or impulse; empty: the scene's choice
   std::vector<std::string> sets;     // key=value
   std::optional<std::uint64_t> seed;
   bool force = false;  // run even if the estimated memory exceeds what is available
@@ -25,7 +26,8 @@ struct LoadedRun {
   Simulation sim;
 };
 
-// Splits --set pairs into scene parameters and integrator options (prefix "integrator.").
+// Splits --set pairs into scene parameters, integrator options (prefix "integrator.") and the
+// impulse treatment's options (prefix "impulse.").
 LoadedRun load_run(const SceneOptions& options);
 double parse_positive(const std::string& flag, const std::string& text);
 std::vector<std::string> split_list(const std::string& text);

@@ -30,7 +30,11 @@ void add_scene_options(CLI::App& cmd, SceneOptions& o, bool with_scene = true) {
   cmd.add_option("--rotation", o.rotation, "rotation scheme (see `stepwise list`)")
       ->type_name(kRotationType);
   cmd.add_option("--dt", o.dt, "time step in seconds, or 'auto'");
-  cmd.add_option("--set", o.sets, "scene parameter key=value, or integrator.option=value")
+  cmd.add_option("--contact", o.contact,
+                 "contact treatment: penalty (springs, the scene's laws) or impulse (rigid)")
+      ->type_name("penalty|impulse");
+  cmd.add_option("--set", o.sets,
+                 "scene parameter key=value, integrator.option=value or impulse.option=value")
       ->allow_extra_args(false);
   cmd.add_option("--seed", o.seed, "random seed (Langevin noise, random placements)");
   cmd.add_flag("--force", o.force,

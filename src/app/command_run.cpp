@@ -108,6 +108,13 @@ int command_run(const RunOptions& o) {
       for (const auto& f : figures)
         std::printf("  %-26s %.6g\n", (model->kind() + " " + f.name).c_str(), f.value);
     }
+    if (sim.world().contact.impulse()) {
+      const ImpulseContact::Figures& f = sim.impulse_figures();
+      std::printf("  impulse contact (%s): %d touching pairs, %d impacts and %d sweeps at the "
+                  "last step; largest overlap %.3g; correction energy %.6g\n",
+                  sim.impulses_in_drift() ? "on the drift velocity" : "after the step",
+                  f.contacts, f.impacts, f.sweeps, f.max_depth, r.corrected);
+    }
     const IntegratorStats stats = sim.integrator().stats();
     if (stats.newton_iterations > 0)
       std::printf("  last step: %d Newton iterations, relative residual %.2e\n",

@@ -96,6 +96,8 @@ void Dynamics::evaluate_end() {
 }
 
 void Dynamics::drift(double h) {
+  // Rigid contact: impacts and resting contacts act on the velocity the positions move with.
+  if (root_ && sim_->world_.contact.impulse()) sim_->rigid_impulses();
   Positions& x = sim_->world_.x;
   const Positions& v = sim_->world_.v;
   auto pass = [&x, &v, h](int, int begin, int end) {

@@ -17,8 +17,10 @@ struct EnergyReport {
   std::vector<double> potential_by_model;
   double external_work = 0;  // W: work done on the system from outside
   double dissipated = 0;     // D: energy removed by damping, drag, friction, thermostat
+  // C: energy rigid contact's position correction changed (contact treatment `impulse`)
+  double corrected = 0;
   double total = 0;          // kinetic + potential
-  double energy_error = 0;   // (E - E0 - W + D) / max(|E0|, |W|, tiny)
+  double energy_error = 0;   // (E - E0 - W - C + D) / max(|E0|, |W|, tiny)
   Vec3 momentum = Vec3::Zero();
   Vec3 angular_momentum = Vec3::Zero();  // about the origin, orbital plus spin
   int contacts = 0;       // touching pairs, walls included

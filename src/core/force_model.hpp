@@ -171,6 +171,21 @@ class ForceModel {
     Vec3 from, to;
   };
   virtual void segments(const World& world, std::vector<Segment>& out) const {}
+  // Rigid contact (World::contact impulse): contact models then add no force and list instead
+  // every point where bodies touch at the World's state, for the impulse solver (core/impulse).
+  // Returns whether this model is one that does.
+  struct RigidContact {
+    int i, j;            // bodies; j < 0: wall -1 - j
+    Vec3 position;       // world
+    Vec3 normal;         // unit, pushes i out of j
+    double depth;        // overlap along the normal, >= 0
+    std::uint64_t key;   // the touching features, stable while they touch (warm starts)
+    double mu;           // Coulomb's coefficient of the pair
+    Vec3 wall_velocity;  // j < 0: the wall's
+  };
+  virtual bool rigid_contacts(const World& world, double time, std::vector<RigidContact>& out) {
+    return false;
+  }
 };
 
 using ForceRegistry = Registry<ForceModel, const ParamTable&>;

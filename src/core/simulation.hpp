@@ -9,6 +9,7 @@
 
 #include "core/body_passes.hpp"
 #include "core/energy.hpp"
+#include "core/impulse/impulse_contact.hpp"
 #include "core/integrator.hpp"
 #include "core/parallel.hpp"
 #include "core/random.hpp"
@@ -36,6 +37,13 @@ class Simulation {
   void set_rotation(const std::string& name);
   void set_dt(double dt);
   void set_seed(std::uint64_t seed);
+  // Penalty springs or rigid contact by impulses, and the impulses' options: live, from the
+  // next step (World::contact).
+  void set_contact(const ContactTreatment& contact);
+  // What the impulse solver found and did at the last step, and whether it acted on the drift
+  // velocity (kick-drift methods) or after the step.
+  const ImpulseContact::Figures& impulse_figures() const { return impulse_figures_; }
+  bool impulses_in_drift() const { return drift_solved_; }
   // Lets force models split their loops over these threads (null: one). Results are
   // bit-identical run to run for a given thread count.
   void set_parallel(Parallel* parallel) { parallel_ = parallel; }
@@ -129,6 +137,17 @@ class Simulation {
   // Constraint models that keep their rows exactly move the state back onto them after the step
   // (ForceModel::correct); the energy that changes is booked as theirs.
   void correct_step();
+  // Contact treatment `impulse` (core/impulse/impulse_contact.hpp). At the start of each step
+  // the contacts are found and the overlap the last step left is taken out of the positions;
+  // the impacts and resting contacts act on the drift velocity where the method has one
+  // (Dynamics::drift: velocity Verlet, symplectic Euler), otherwise on the velocities at the
+  // step's end (found anew there). The impulses' loss is booked as dissipation, the
+  // correction's change as its own term. Everything read is the saved state, so a reloaded run
+  // continues bit for bit.
+  void find_rigid_contacts();
+  void rigid_start_step();
+  void rigid_impulses();
+  void rigid_contact_step();
   unsigned tracks_body_work() const;  // BodyWork bits
   void decide_tracking();             // track_body_work_ and special_bodies_, for this World
   void apply_local_damping(int i, const Vec3& v, Evaluation& out);
@@ -161,6 +180,14 @@ class Simulation {
   double external_work_ = 0;
   double dissipated_ = 0;
   double internal_dissipation_base_ = 0;
+
+  ImpulseContact impulse_;
+  ImpulseContact::Figures impulse_figures_;
+  std::vector<ForceModel::RigidContact> rigid_;
+  VecX gained_;  // per body: the speed a step's forces give it
+  bool drift_solved_ = false;   // this step's impulses acted on its drift velocity
+  bool spins_changed_ = false;  // and changed angular velocities
+  double contact_corrected_ = 0;
 };
 
 }  // namespace stepwise

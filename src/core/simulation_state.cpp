@@ -69,6 +69,12 @@ ParamTable Simulation::save_state() const {
   out.set("external_work", external_work_);
   out.set("dissipated", dissipated_);
   out.set("internal_dissipation_base", internal_dissipation_base_);
+  if (world_.contact.impulse()) {
+    out.set("contact_corrected", contact_corrected_);
+    ParamTable impulses;
+    impulse_.save_state(impulses);
+    out.set("impulse", std::vector<ParamTable>{impulses});
+  }
   if (cache_valid_ && cached_.force.cols() == world_.size()) {
     ParamTable cache;
     save_evaluation(cached_, cache);
@@ -128,6 +134,9 @@ void Simulation::load_state(const ParamTable& in) {
   external_work_ = in.number("external_work", 0.0);
   dissipated_ = in.number("dissipated", 0.0);
   internal_dissipation_base_ = in.number("internal_dissipation_base", 0.0);
+  contact_corrected_ = in.number("contact_corrected", 0.0);
+  impulse_.reset();
+  for (const ParamTable& t : in.tables("impulse")) impulse_.load_state(t);
   cache_valid_ = false;
   for (const ParamTable& t : in.tables("cache")) {
     decide_tracking();

@@ -24,7 +24,8 @@ World::World(const World& other)
       pivot_arm(other.pivot_arm),
       forces(),
       materials(other.materials),
-      local_damping(other.local_damping) {
+      local_damping(other.local_damping),
+      contact(other.contact) {
   for (const auto& f : other.forces) forces.push_back(f->clone());
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/force_model.hpp"
+#include "core/impulse/contact_treatment.hpp"
 #include "core/materials.hpp"
 #include "core/shapes/shape.hpp"
 #include "core/types.hpp"
@@ -87,6 +88,8 @@ class World {
   // PFC local damping: each free body's unbalanced force and torque lose alpha |F| per component,
   // against its velocity, so slow loadings settle quasi-statically. 0 = off.
   double local_damping = 0;
+  // Penalty springs or rigid contact by impulses (core/impulse/contact_treatment.hpp).
+  ContactTreatment contact;
 };
 
 // The collision-table index of spheres (Shape::type()).

@@ -214,6 +214,7 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
   const ParamTable scene = section("scene");
   const ParamTable parameters = section("parameters");
   const ParamTable options = section("integrator");
+  const ParamTable impulse = section("impulse");
   const auto bodies = root.tables("body");
   const auto forces = root.tables("force");
   const auto materials = root.tables("material");
@@ -307,6 +308,9 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
       throw InputError(scene.where("local_damping") + ": local_damping must be in [0, 1)");
   }
   for (const auto& [key, value] : options.values()) spec.setup.integrator_options.set(key, value);
+  ContactTreatment& contact = spec.setup.world.contact;
+  if (scene.has("contact")) contact.set_mode(scene.text("contact", ""), scene.where("contact"));
+  contact.set_options(impulse);
   scene.reject_unused();
   return spec;
 }
@@ -360,11 +364,18 @@ std::string scene_to_toml(Simulation& sim, const std::string& label, double dura
   out << "seed = " << sim.seed() << "\n";
   if (world.local_damping > 0)
     out << "local_damping = " << format_double(world.local_damping) << "\n";
+  if (world.contact.impulse()) out << "contact = \"impulse\"\n";
   ParamTable options;
   sim.integrator().save_options(options);
   if (!options.values().empty()) {
     out << "\n[integrator]\n";
     write_table(out, options, "integrator");
+  }
+  if (world.contact.impulse()) {
+    ParamTable impulse;
+    world.contact.save_options(impulse);
+    out << "\n[impulse]\n";
+    write_table(out, impulse, "impulse");
   }
   for (int m = 1; m <= world.materials.size(); ++m) {
     out << "\n[[material]]\nname = " << value_text(world.materials.at(m).name) << "\n";

@@ -170,10 +170,10 @@ void fill_models(Simulation& sim, Snapshot& out) {
   out.models.clear();
   out.materials.clear();
   for (int m = 1; m <= world.materials.size(); ++m)
-    out.materials.push_back({world.materials.at(m).name, world.materials.tunables(m)});
+    out.materials.push_back({world.materials.at(m).name, world.materials.tunables(m), {}});
   out.dragged_body = -1;
   for (const auto& model : world.forces) {
-    out.models.push_back({model->kind(), model->tunables()});
+    out.models.push_back({model->kind(), model->tunables(), {}});
     ParamTable saved;
     model->save(saved);
     if (model->kind() == "mouse-spring") {

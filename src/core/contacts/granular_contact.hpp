@@ -23,6 +23,7 @@
 #include "core/contacts/granular_walls.hpp"
 #include "core/contacts/neighbor_list.hpp"
 #include "core/contacts/shape_contacts.hpp"
+#include "core/impulse/rigid_contact_finder.hpp"
 #include "core/parallel.hpp"
 #include "core/world.hpp"
 
@@ -79,6 +80,7 @@ class GranularContacts final : public ForceModel {
   }
 
   void apply(const StateView& s, ForceSums& out, const EvalContext& ctx) override {
+    if (s.world.contact.impulse()) return;  // rigid: the impulse solver acts instead
     // Two instantiations, so the hot loop never tests whether this evaluation commits.
     if (ctx.commit)
       apply_as<true>(s, out, ctx);
@@ -89,6 +91,7 @@ class GranularContacts final : public ForceModel {
   // Packing the bodies and measuring how far each moved since the list was built, fused with
   // the step's passes.
   void prepare(const StateView& s, ForceSums&, const EvalContext&, BodyPasses& passes) override {
+    if (s.world.contact.impulse()) return;
     resize_packed(s.world.size());
     const bool stale = list_.stale(s.world.size());
     passes.add([this, s, stale](int, int begin, int end) {
@@ -217,6 +220,19 @@ class GranularContacts final : public ForceModel {
     shapes_.contact_points(body, out);
   }
   double max_frequency(const World& world) const override;
+  bool rigid_contacts(const World& world, double time, std::vector<RigidContact>& out) override {
+    if (laws_.stale(world, own_version_)) laws_.build(world, own(), wall_materials_, own_version_);
+    rigid_walls_.clear();
+    for (const Wall& w : walls_)
+      rigid_walls_.push_back({w.normal, w.velocity, (w.point + time * w.velocity).dot(w.normal)});
+    finder_.find(world, rigid_walls_, exclusions_,
+                 [&](int i, int j) {
+                   const int mi = world.material[i];
+                   return j >= 0 ? laws_.pair(mi, world.material[j]).mu : laws_.wall(-1 - j, mi).mu;
+                 },
+                 out);
+    return true;
+  }
   void validate(const World& world) const override;
   std::pair<int, int> stiffest_pair(const World& world) const override {
     if (world.size() == 0) return {-1, -1};
@@ -534,6 +550,8 @@ class GranularContacts final : public ForceModel {
   double mu_roll_, mu_twist_;  // rolling and twisting resistance coefficients (0: off)
   NeighborList list_;
   ContactExclusions exclusions_;
+  RigidContactFinder finder_;  // contact treatment `impulse`
+  std::vector<RigidWall> rigid_walls_;
   std::vector<Wall> walls_;
   std::vector<Spring> history_;      // per list slot
   std::vector<double> gaps_;         // per list slot: gap_at_build

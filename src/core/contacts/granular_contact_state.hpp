@@ -8,7 +8,7 @@ namespace stepwise {
 
 template <class Law>
 double GranularContacts<Law>::max_frequency(const World& world) const {
-  if (world.size() == 0) return 0;
+  if (world.size() == 0 || world.contact.impulse()) return 0;  // rigid: no springs
   const double m = world.mass.minCoeff(), r = world.radius.minCoeff();
   // The law's stiffness at a deep (10%) overlap of the smallest pair, with damping.
   auto frequency = [&](const PairLaw<Law>& pair, double m_eff, double r_eff) {

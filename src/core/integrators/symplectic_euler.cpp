@@ -17,7 +17,7 @@ class SymplecticEuler final : public Integrator {
   void step(Dynamics& d, double h) override {
     d.account(d.start_powers(), h);
     d.v() += h * d.start_accel();
-    d.x() += h * d.v();
+    d.drift(h);
   }
 };
 

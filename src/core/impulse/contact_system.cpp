@@ -1,0 +1,160 @@
+#include "core/impulse/contact_system.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace stepwise {
+namespace {
+
+Mat3 cross_matrix(const Vec3& r) {
+  Mat3 m;
+  m << 0, -r.z(), r.y(), r.z(), 0, -r.x(), -r.y(), r.x(), 0;
+  return m;
+}
+
+// Two unit tangents completing n to a right-handed frame.
+Mat3 contact_frame(const Vec3& n) {
+  const Vec3 helper = std::abs(n.x()) < 0.57 ? Vec3::UnitX() : Vec3::UnitY();
+  const Vec3 t1 = n.cross(helper).normalized();
+  Mat3 frame;
+  frame << n, t1, n.cross(t1);
+  return frame;
+}
+
+}  // namespace
+
+int ContactSystem::body_of(const World& world, int i) {
+  if (slot_[i] >= 0) return slot_[i];
+  Body b{i, world.v.col(i), world.w.col(i), 0, Mat3::Zero(), Vec3::Zero(), false};
+  // Fixed and driven bodies have no inverse mass; a pivoted one is held at its pivot, which this
+  // problem does not know, so it is taken as immovable too (the README says so).
+  b.moves = world.inv_mass(i) > 0 && !(world.flags[i] & kPivot);
+  if (b.moves) {
+    b.inv_mass = world.inv_mass(i);
+    const Mat3 R = world.q[i].toRotationMatrix();
+    b.inv_inertia = R * world.inertia.col(i).cwiseInverse().asDiagonal() * R.transpose();
+  }
+  slot_[i] = int(bodies_.size());
+  bodies_.push_back(b);
+  return slot_[i];
+}
+
+void ContactSystem::build(const World& world,
+                          const std::vector<ForceModel::RigidContact>& contacts) {
+  bodies_.clear();
+  rows_.clear();
+  slot_.assign(world.size(), -1);
+  for (const ForceModel::RigidContact& c : contacts) {
+    Row r;
+    r.a = body_of(world, c.i);
+    r.b = c.j >= 0 ? body_of(world, c.j) : -1;
+    r.ra = c.position - world.x.col(c.i);
+    r.rb = c.j >= 0 ? Vec3(c.position - world.x.col(c.j)) : Vec3::Zero();
+    r.frame = contact_frame(c.normal);
+    r.wall_velocity = c.wall_velocity;
+    r.mu = c.mu;
+    r.depth = c.depth;
+    Mat3 K = Mat3::Zero();
+    for (int side = 0; side < 2; ++side) {
+      const int k = side ? r.b : r.a;
+      if (k < 0 || !bodies_[k].moves) continue;
+      const Mat3 arm = cross_matrix(side ? r.rb : r.ra);
+      K += bodies_[k].inv_mass * Mat3::Identity() - arm * bodies_[k].inv_inertia * arm;
+    }
+    r.K = r.frame.transpose() * K * r.frame;
+    rows_.push_back(r);
+  }
+}
+
+Vec3 ContactSystem::velocity(const Row& r) const {
+  const Body& a = bodies_[r.a];
+  Vec3 u = a.v + a.w.cross(r.ra);
+  if (r.b >= 0) {
+    const Body& b = bodies_[r.b];
+    u -= b.v + b.w.cross(r.rb);
+  } else {
+    u -= r.wall_velocity;
+  }
+  return r.frame.transpose() * u;
+}
+
+void ContactSystem::apply(Row& r, const Vec3& delta) {
+  r.impulse += delta;
+  const Vec3 P = r.frame * delta;  // on a; -P on b
+  for (int side = 0; side < 2; ++side) {
+    const int k = side ? r.b : r.a;
+    if (k < 0 || !bodies_[k].moves) continue;
+    Body& body = bodies_[k];
+    const Vec3 p = side ? Vec3(-P) : P;
+    const Vec3 angular = (side ? r.rb : r.ra).cross(p);
+    body.v += body.inv_mass * p;
+    body.dL += angular;
+    body.w += body.inv_inertia * angular;
+  }
+}
+
+void ContactSystem::write_back(World& world) const {
+  for (const Body& b : bodies_) {
+    if (!b.moves) continue;
+    world.v.col(b.index) = b.v;
+    world.L.col(b.index) += b.dL;
+    world.sync_angular_velocity(b.index);
+  }
+}
+
+std::vector<std::vector<int>> ContactSystem::islands() const {
+  // Union-find over the moving bodies; a row joins its moving bodies.
+  std::vector<int> parent(bodies_.size());
+  for (size_t b = 0; b < parent.size(); ++b) parent[b] = int(b);
+  auto root = [&parent](int b) {
+    while (parent[b] != b) b = parent[b] = parent[parent[b]];
+    return b;
+  };
+  auto moving = [this](int b) { return b >= 0 && bodies_[b].moves; };
+  for (const Row& r : rows_)
+    if (moving(r.a) && moving(r.b)) parent[root(r.a)] = root(r.b);
+  std::vector<int> island_of(bodies_.size(), -1);
+  std::vector<std::vector<int>> out;
+  for (int k = 0; k < int(rows_.size()); ++k) {
+    const Row& r = rows_[k];
+    const int b = moving(r.a) ? r.a : moving(r.b) ? r.b : -1;
+    if (b < 0) continue;  // nothing to move
+    int& island = island_of[root(b)];
+    if (island < 0) island = int(out.size()), out.emplace_back();
+    out[island].push_back(k);
+  }
+  return out;
+}
+
+Eigen::MatrixXd ContactSystem::delassus(const std::vector<int>& rows) const {
+  const int m = int(rows.size());
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(3 * m, 3 * m);
+  // Per moving body, the rows touching it and the side (+1: a, -1: b).
+  std::vector<std::vector<std::pair<int, double>>> touching(bodies_.size());
+  for (int k = 0; k < m; ++k) {
+    const Row& r = rows_[rows[k]];
+    if (r.a >= 0 && bodies_[r.a].moves) touching[r.a].push_back({k, 1.0});
+    if (r.b >= 0 && bodies_[r.b].moves) touching[r.b].push_back({k, -1.0});
+  }
+  for (size_t b = 0; b < bodies_.size(); ++b) {
+    const Body& body = bodies_[b];
+    for (const auto& [k, sk] : touching[b]) {
+      const Row& rk = rows_[rows[k]];
+      const Mat3 arm_k = cross_matrix(sk > 0 ? rk.ra : rk.rb);
+      for (const auto& [l, sl] : touching[b]) {
+        const Row& rl = rows_[rows[l]];
+        const Mat3 arm_l = cross_matrix(sl > 0 ? rl.ra : rl.rb);
+        const Mat3 world = body.inv_mass * Mat3::Identity() - arm_k * body.inv_inertia * arm_l;
+        A.block<3, 3>(3 * k, 3 * l) += sk * sl * (rk.frame.transpose() * world * rl.frame);
+      }
+    }
+  }
+  return A;
+}
+
+void ContactSystem::at_rest() {
+  for (Body& b : bodies_) b.v = b.w = b.dL = Vec3::Zero();
+  for (Row& r : rows_) r.wall_velocity = r.impulse = Vec3::Zero(), r.mu = 0;
+}
+
+}  // namespace stepwise

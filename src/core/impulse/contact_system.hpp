@@ -1,0 +1,64 @@
+#pragma once
+// The velocity-level problem of rigid contact (seed 004): at each contact point the relative
+// velocity u of body a against body b, in the point's frame (normal n pushing a out of b, two
+// tangents), is linear in the impulses P at all points: an impulse P at a point changes u there
+// by K P, with K = (1/m_a + 1/m_b) 1 - [r_a]x I_a^-1 [r_a]x - [r_b]x I_b^-1 [r_b]x (the seed's
+// denominator is n.K n). Bodies that do not move under impulses (fixed, driven, pivoted) and
+// walls have no inverse mass; their velocity still enters u.
+#include <vector>
+
+#include "core/force_model.hpp"
+#include "core/world.hpp"
+
+namespace stepwise {
+
+class ContactSystem {
+ public:
+  struct Body {
+    int index;  // in the World
+    Vec3 v, w;
+    double inv_mass;
+    Mat3 inv_inertia;  // world frame
+    Vec3 dL;           // angular impulse taken so far
+    bool moves;
+  };
+  struct Row {
+    int a, b;     // into bodies(); b = -1: a wall
+    Vec3 ra, rb;  // arms from the centres to the point
+    Mat3 frame;   // columns: n, t1, t2 (world)
+    Mat3 K;       // in the frame
+    Vec3 wall_velocity;
+    double mu, depth;
+    Vec3 impulse = Vec3::Zero();  // taken so far, in the frame (normal, t1, t2)
+  };
+
+  // The rows of these contacts at the World's state (velocities read from it).
+  void build(const World& world, const std::vector<ForceModel::RigidContact>& contacts);
+  // u of a against b at row r, in its frame.
+  Vec3 velocity(const Row& r) const;
+  // Adds `delta` (frame) to row r's impulse and to the bodies' motion.
+  void apply(Row& r, const Vec3& delta);
+  // The bodies' new v and L (w from L) in the World.
+  void write_back(World& world) const;
+  // The same rows with every body at rest, walls still and no friction: the problem of moving
+  // the bodies apart by displacements instead of velocities (the overlap's correction).
+  void at_rest();
+
+  // The rows in groups that share no moving body (islands): each can be solved on its own.
+  std::vector<std::vector<int>> islands() const;
+  // The Delassus matrix of these rows (3 per row, in their frames): how the impulses at all of
+  // them change the velocities at each, dense. Row k's block on itself is K.
+  Eigen::MatrixXd delassus(const std::vector<int>& rows) const;
+
+  std::vector<Row>& rows() { return rows_; }
+  const std::vector<Row>& rows() const { return rows_; }
+  const std::vector<Body>& bodies() const { return bodies_; }
+
+ private:
+  int body_of(const World& world, int i);
+  std::vector<Body> bodies_;
+  std::vector<int> slot_;  // per World body: its index in bodies_, or -1
+  std::vector<Row> rows_;
+};
+
+}  // namespace stepwise

@@ -1,0 +1,36 @@
+#pragma once
+// How contacts act in a scene (seed 004): `penalty`, the contact models' springs and dashpots
+// (DEM: small steps, bodies overlap), or `impulse`, rigid contact (core/impulse): the contact
+// models add no force and say where bodies touch; after each step impacts get Newton's impulse
+// with restitution, resting contacts the impulses that keep them from closing (Coulomb friction
+// on a circular cone), and what overlap the step left is taken out of the positions. A scene
+// setting on the World, so every copy of a run carries it.
+#include <string>
+#include <vector>
+
+#include "core/params.hpp"
+
+namespace stepwise {
+
+struct ContactTreatment {
+  enum class Mode { penalty, impulse };
+  Mode mode = Mode::penalty;
+  double restitution = 0.5;  // Newton's coefficient: normal speed after / before an impact
+  int iterations = 200;      // Gauss-Seidel sweeps at most, per phase
+
+  bool impulse() const { return mode == Mode::impulse; }
+  static const std::vector<std::string>& mode_names();
+  std::string mode_name() const;
+  // Each throws InputError naming `where`, the value and what it may be.
+  void set_mode(const std::string& name, const std::string& where);
+  // Options of the impulse treatment (scene files' [impulse] table, --set on the CLI):
+  // restitution, iterations.
+  void set_option(const std::string& key, const ParamValue& value, const std::string& where);
+  void set_options(const ParamTable& table);  // every key of the table; unknown keys refused
+  void save_options(ParamTable& out) const;
+  bool operator==(const ContactTreatment& o) const {
+    return mode == o.mode && restitution == o.restitution && iterations == o.iterations;
+  }
+};
+
+}  // namespace stepwise

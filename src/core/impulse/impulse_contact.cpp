@@ -1,0 +1,148 @@
+#include "core/impulse/impulse_contact.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/impulse/contact_solver.hpp"
+#include "core/limits.hpp"
+
+namespace stepwise {
+
+ImpulseContact::Figures ImpulseContact::resolve_velocities(
+    World& world, const ContactTreatment& treatment, const std::vector<RigidContact>& contacts,
+    const VecX& gained) {
+  Figures figures;
+  system_.build(world, contacts);
+  keys_.clear();
+  body_i_.clear();
+  body_j_.clear();
+  for (size_t k = 0; k < contacts.size(); ++k) {
+    const RigidContact& c = contacts[k];
+    keys_.emplace_back(c.i, c.j, c.key);
+    body_i_.push_back(c.i);
+    body_j_.push_back(c.j);
+    figures.max_depth = std::max(figures.max_depth, c.depth);
+    if (k == 0 || c.i != contacts[k - 1].i || c.j != contacts[k - 1].j)
+      ++(c.j < 0 ? figures.wall_contacts : figures.contacts);
+  }
+  figures.contacts += figures.wall_contacts;
+  if (contacts.empty()) {
+    warm_.clear();
+    return figures;
+  }
+  figures.impacts = impacts(treatment, gained);
+  // Resting contacts: all together, from last step's impulses where the same features touch.
+  auto& rows = system_.rows();
+  std::map<Key, Vec3> kept;
+  for (size_t k = 0; k < rows.size(); ++k) {
+    ContactSystem::Row& r = rows[k];
+    r.impulse.setZero();  // the impacts' impulses are spent
+    const auto found = warm_.find(keys_[k]);
+    if (found == warm_.end()) continue;
+    Vec3 start = r.frame.transpose() * found->second;
+    start.x() = std::max(0.0, start.x());
+    const double cap = r.mu * start.x(), t = start.tail<2>().norm();
+    if (t > cap) start.tail<2>() *= cap / t;
+    system_.apply(r, start);
+  }
+  const std::vector<double> at_rest(rows.size(), 0.0);
+  figures.sweeps = solve_contacts(system_, at_rest, treatment.iterations).sweeps;
+  for (size_t k = 0; k < rows.size(); ++k)
+    if (rows[k].impulse.x() > 0) kept[keys_[k]] = rows[k].frame * rows[k].impulse;
+  warm_.swap(kept);
+  system_.write_back(world);
+  return figures;
+}
+
+int ImpulseContact::impacts(const ContactTreatment& treatment, const VecX& gained) {
+  auto& rows = system_.rows();
+  const int n = int(rows.size());
+  std::vector<int> groups;  // first row of each pair
+  for (int k = 0; k < n; ++k)
+    if (k == 0 || body_i_[k] != body_i_[k - 1] || body_j_[k] != body_j_[k - 1]) groups.push_back(k);
+  groups.push_back(n);
+  std::vector<double> target(n, 0.0);
+  std::vector<char> hit(groups.size(), 0);
+  std::vector<int> group;
+  // Each pass over the pairs in order hands an impact on to the next touching pair; a row of
+  // touching bodies needs as many passes as it has pairs at most.
+  for (int pass = 0; pass < treatment.iterations; ++pass) {
+    bool any = false;
+    for (size_t g = 0; g + 1 < groups.size(); ++g) {
+      const int first = groups[g], last = groups[g + 1];
+      const int i = body_i_[first], j = body_j_[first];
+      // Closing slower than twice what a step's forces give the two bodies is resting.
+      const double resting = 2 * (gained(i) + (j >= 0 ? gained(j) : 0.0));
+      bool impact = false;
+      for (int k = first; k < last; ++k) {
+        const double un = system_.velocity(rows[k]).x();
+        impact |= un < -resting;
+        target[k] = -treatment.restitution * std::min(un, 0.0);
+      }
+      if (!impact) continue;
+      group.clear();
+      for (int k = first; k < last; ++k) rows[k].impulse.setZero(), group.push_back(k);
+      projected_gauss_seidel(system_, group, target, treatment.iterations);
+      any = true;
+      hit[g] = 1;
+    }
+    if (!any) break;
+  }
+  return int(std::count(hit.begin(), hit.end(), 1));
+}
+
+bool ImpulseContact::separate(World& world, const std::vector<RigidContact>& contacts, int sweeps) {
+  std::vector<double> depth(contacts.size());
+  bool overlap = false;
+  for (size_t k = 0; k < contacts.size(); ++k) {
+    const RigidContact& c = contacts[k];
+    const double r = c.j >= 0 ? std::min(world.radius(c.i), world.radius(c.j)) : world.radius(c.i);
+    depth[k] = std::max(0.0, c.depth - kSlop * r);
+    overlap |= depth[k] > 0;
+  }
+  if (!overlap) return false;
+  system_.build(world, contacts);
+  auto& rows = system_.rows();
+  // The same rows read as displacements: u_n >= depth moves the point out of the overlap.
+  system_.at_rest();
+  solve_contacts(system_, depth, sweeps);
+  for (const ContactSystem::Body& b : system_.bodies()) {
+    if (!b.moves) continue;
+    world.x.col(b.index) += b.v;
+    const double angle = b.w.norm();
+    if (angle > 0) {
+      world.q[b.index] =
+          (Quat(Eigen::AngleAxisd(angle, b.w / angle)) * world.q[b.index]).normalized();
+      world.sync_angular_velocity(b.index);  // L kept: the body turned, not its momentum
+    }
+  }
+  return true;
+}
+
+void ImpulseContact::save_state(ParamTable& out) const {
+  std::vector<double> warm;
+  for (const auto& [key, P] : warm_) {
+    const auto& [i, j, feature] = key;
+    warm.insert(warm.end(), {double(i), double(j), double(feature >> 32),
+                             double(feature & 0xffffffffu), P.x(), P.y(), P.z()});
+  }
+  if (!warm.empty()) out.set("impulses", warm);
+}
+
+void ImpulseContact::load_state(const ParamTable& in) {
+  const std::vector<double> warm = in.numbers("impulses", {});
+  if (warm.size() % 7) throw InputError(in.where() + ": impulses come in groups of 7 numbers");
+  warm_.clear();
+  for (size_t k = 0; k < warm.size(); k += 7) {
+    const double* v = warm.data() + k;
+    for (int c = 0; c < 4; ++c)
+      if (!(v[c] == std::floor(v[c]) && std::abs(v[c]) < (c < 2 ? 2.1e9 : 4.3e9) &&
+            (c < 2 || v[c] >= 0)))
+        throw InputError(in.where() + ": impulses: ids must be whole numbers");
+    for (int c = 4; c < 7; ++c) limits::checked(in.where() + ": impulses", v[c], -1e300, 1e300);
+    const std::uint64_t feature = std::uint64_t(v[2]) << 32 | std::uint64_t(v[3]);
+    warm_[{int(v[0]), int(v[1]), feature}] = Vec3(v[4], v[5], v[6]);
+  }
+}
+
+}  // namespace stepwise

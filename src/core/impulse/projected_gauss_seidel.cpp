@@ -1,0 +1,86 @@
+// Projected Gauss-Seidel over contact points (contact_solver.hpp).
+#include <algorithm>
+#include <cmath>
+
+#include <Eigen/Eigenvalues>
+
+#include "core/impulse/contact_solver.hpp"
+
+namespace stepwise {
+
+// Maximal dissipation: P = -cap d with d parallel to u = a + K P. Then a = (s 1 + cap K) d for
+// some s >= 0, the root of |(s 1 + cap K)^-1 a| = 1, found by Newton's method in K's eigenbasis
+// (the function is convex and falls: from s = 0 it never overshoots). Merely scaling the
+// sticking impulse down onto the cone would point it along K^-1 u: off the sliding direction
+// wherever an arm makes K anisotropic (a box's corner), so a sliding box would brake too little
+// and spin.
+Eigen::Vector2d sliding_impulse(const Eigen::Matrix2d& K, const Eigen::Vector2d& a, double cap) {
+  if (!(cap > 0)) return Eigen::Vector2d::Zero();
+  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix2d> eigen(K);
+  const Eigen::Vector2d b = eigen.eigenvectors().transpose() * a;
+  const Eigen::Vector2d lambda = cap * eigen.eigenvalues();
+  double s = 0;
+  for (int iteration = 0; iteration < 60; ++iteration) {
+    const double d0 = s + lambda(0), d1 = s + lambda(1);
+    const double f = b(0) * b(0) / (d0 * d0) + b(1) * b(1) / (d1 * d1) - 1;
+    if (f <= 1e-15) break;
+    const double slope = -2 * (b(0) * b(0) / (d0 * d0 * d0) + b(1) * b(1) / (d1 * d1 * d1));
+    s -= f / slope;
+  }
+  const Eigen::Vector2d d(b(0) / (s + lambda(0)), b(1) / (s + lambda(1)));
+  return -cap * (eigen.eigenvectors() * d).normalized();
+}
+
+SolveResult projected_gauss_seidel(ContactSystem& system, const std::vector<int>& rows,
+                                   const std::vector<double>& target, int sweeps) {
+  auto& all = system.rows();
+  // Converged when no sweep changes a point's velocity by more than 1e-10 of the problem's
+  // speeds: those the points have, their targets, and what the impulses they hold give them (a
+  // warm start may already leave them at rest).
+  double scale = 0;
+  for (int k : rows)
+    scale = std::max({scale, system.velocity(all[k]).norm(), std::abs(target[k]),
+                      all[k].K(0, 0) * all[k].impulse.norm()});
+  const double tolerance = 1e-10 * scale;
+  SolveResult result;
+  const int count = int(rows.size());
+  while (result.sweeps < sweeps) {
+    ++result.sweeps;
+    double change = 0;
+    // Forward and backward in turn (symmetric Gauss-Seidel): a blow or a weight crosses a
+    // stack in one sweep whichever end it starts from.
+    const bool forward = result.sweeps % 2 == 1;
+    for (int m = 0; m < count; ++m) {
+      const int k = rows[forward ? m : count - 1 - m];
+      ContactSystem::Row& r = all[k];
+      if (!(r.K(0, 0) > 0)) continue;  // between two bodies that cannot move
+      // Normal: u_n >= target, P_n >= 0, one of them at its bound.
+      const Vec3 u = system.velocity(r);
+      const double pn = std::max(0.0, r.impulse.x() + (target[k] - u.x()) / r.K(0, 0));
+      const double dn = pn - r.impulse.x();
+      if (dn != 0) system.apply(r, Vec3(dn, 0, 0));
+      change = std::max(change, std::abs(dn) * r.K(0, 0));
+      // Tangential: the impulse that stops the point, or its sliding's, on the cone.
+      if (r.mu > 0) {
+        const Vec3 ut = system.velocity(r);
+        const Eigen::Matrix2d Ktt = r.K.bottomRightCorner<2, 2>();
+        Eigen::Vector2d pt = r.impulse.tail<2>() - Ktt.inverse() * ut.tail<2>();
+        const double cap = r.mu * r.impulse.x();
+        if (pt.norm() > cap)
+          pt = sliding_impulse(Ktt, ut.tail<2>() - Ktt * r.impulse.tail<2>(), cap);
+        const Eigen::Vector2d dt = pt - r.impulse.tail<2>();
+        if (dt.squaredNorm() > 0) system.apply(r, Vec3(0, dt.x(), dt.y()));
+        change = std::max(change, (Ktt * dt).norm());
+      } else if (r.impulse.tail<2>().squaredNorm() > 0) {
+        system.apply(r, Vec3(0, -r.impulse.y(), -r.impulse.z()));  // mu tuned to 0
+      }
+    }
+    if (change <= tolerance) {
+      result.converged = true;
+      break;
+    }
+  }
+  return result;
+}
+
+}  // namespace stepwise
