@@ -824,3 +824,32 @@ TEST_CASE("a material is tuned live: its pairs change at once, bad edits are ref
       wait_for(worker, [&](const Snapshot& s) { return s.scene_generation > generation + 1; });
   CHECK(value(defaults, 1, "E") == 2e8);
 }
+
+TEST_CASE("contact treatment in the window: switched live, and penalty beside impulse in lockstep") {
+  PhysicsWorker worker;
+  worker.start();
+  worker.send(cmd::SetRunning{false});
+  worker.send(cmd::LoadScene{"box-stack", {{"n", 3.0}}});
+  worker.send(cmd::StepOnce{50});
+  // A comparison run of the same state under rigid contact, then the main run switched too.
+  worker.send(cmd::AddVariant{"contact", std::string("impulse")});
+  worker.send(cmd::StepOnce{50});
+  const Snapshot& s = wait_for(worker, [](const Snapshot& s) { return s.step == 100; });
+  REQUIRE(s.comparisons.size() == 1);
+  CHECK(s.contact.mode_name() == "penalty");
+  CHECK(s.comparisons[0].contact.mode_name() == "impulse");
+  CHECK(s.comparisons[0].time == s.time);
+  CHECK(s.comparisons[0].run_label.rfind("contact = impulse: ", 0) == 0);
+  worker.send(cmd::SetContact{"impulse", 0.2, 50});
+  worker.send(cmd::StepOnce{300});
+  const Snapshot& rigid = wait_for(worker, [](const Snapshot& s) { return s.step == 400; });
+  CHECK(rigid.contact.impulse());
+  CHECK(rigid.contact.restitution == 0.2);
+  CHECK(rigid.impulse.contacts > 0);
+  CHECK(rigid.impulses_in_drift);  // the stack steps with velocity Verlet
+  // Out of range: refused, named, nothing changed.
+  worker.send(cmd::SetContact{"impulse", 1.5, 50});
+  const Snapshot& refused = wait_for(worker, [](const Snapshot& s) { return !s.error.empty(); });
+  CHECK(refused.error.find("restitution") != std::string::npos);
+  CHECK(refused.contact.restitution == 0.2);
+}

@@ -7,7 +7,7 @@ namespace stepwise {
 
 std::string energy_csv_header() {
   return "step,time,kinetic,potential,total_energy,external_work,dissipated,energy_error,px,py,pz,"
-         "Lx,Ly,Lz,kinetic_translational,kinetic_rotational,contacts,bonds_broken";
+         "Lx,Ly,Lz,kinetic_translational,kinetic_rotational,contacts,bonds_broken,corrected";
 }
 
 void write_energy_csv_row(std::ostream& out, const EnergyReport& r) {
@@ -24,7 +24,9 @@ void write_energy_csv_row(std::ostream& out, const EnergyReport& r) {
   for (int k = 0; k < 3; ++k) put(r.angular_momentum(k));
   put(r.kinetic_translational);
   put(r.kinetic_rotational);
-  out << ',' << r.contacts << ',' << r.bonds_broken << '\n';
+  out << ',' << r.contacts << ',' << r.bonds_broken;
+  put(r.corrected);
+  out << '\n';
 }
 
 void write_state_csv(std::ostream& out, const World& world) {

@@ -32,6 +32,8 @@ struct SetRotation { std::string name; };
 struct SetDt { double dt; };
 struct SetTunable { int model; std::string name; double value; };  // force model index
 struct SetIntegratorOption { std::string name; double value; };
+// Penalty springs or rigid contact by impulses, and the impulses' options (core/impulse).
+struct SetContact { std::string mode; double restitution; double iterations; };
 struct SetMaterial { int material; std::string key; double value; };  // World::materials id
 struct SetRunning { bool running; };
 struct StepOnce { long steps = 1; };
@@ -71,7 +73,7 @@ struct SetSnapshotDetail { bool contacts; int inspected = -1; };  // the whole s
 }  // namespace cmd
 
 using Command = std::variant<cmd::LoadScene, cmd::Reset, cmd::SetIntegrator, cmd::SetRotation,
-                             cmd::SetDt, cmd::SetTunable, cmd::SetMaterial, cmd::SetIntegratorOption,
+                             cmd::SetDt, cmd::SetTunable, cmd::SetMaterial, cmd::SetIntegratorOption, cmd::SetContact,
                              cmd::SetRunning, cmd::StepOnce, cmd::SetPacing, cmd::DragStart,
                              cmd::DragMove, cmd::DragEnd, cmd::SetCapture, cmd::SaveState, cmd::SetVtk,
                              cmd::AddComparison, cmd::AddVariant, cmd::RemoveComparison, cmd::RunConvergence,

@@ -15,6 +15,7 @@ void shared_fields(Report& r, Sample& s, Fn&& fn) {
   fn(r.total, s.total);
   fn(r.external_work, s.external_work);
   fn(r.dissipated, s.dissipated);
+  fn(r.corrected, s.corrected);
   fn(r.energy_error, s.error);
   fn(r.momentum.x(), s.px), fn(r.momentum.y(), s.py), fn(r.momentum.z(), s.pz);
   fn(r.angular_momentum.x(), s.Lx), fn(r.angular_momentum.y(), s.Ly);

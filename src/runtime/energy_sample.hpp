@@ -18,6 +18,7 @@ struct EnergySample {
   long steps_covered = 1;
   double time = 0;
   double kinetic = 0, potential = 0, total = 0, external_work = 0, dissipated = 0;
+  double corrected = 0;  // rigid contact's position correction (EnergyReport::corrected)
   double error = 0, error_min = 0, error_max = 0;
   // The rest of `stepwise run --csv`'s columns, so the window can export the same table.
   double px = 0, py = 0, pz = 0, Lx = 0, Ly = 0, Lz = 0;

@@ -106,6 +106,17 @@ void PhysicsWorker::apply(const Command& command) {
             sim.edit([&](World& w) { w.materials.set(c.material, c.key, c.value); });
             mark(materials.at(c.material).name + "." + c.key + " " + format_double(c.value));
           },
+          [&](const cmd::SetContact& c) {
+            ContactTreatment contact = sim.world().contact;  // checked before anything changes
+            contact.set_mode(c.mode, "contact");
+            contact.set_option("restitution", c.restitution, "contact");
+            contact.set_option("iterations", c.iterations, "contact");
+            if (contact == sim.world().contact) return;
+            fork_old_future();
+            sim.set_contact(contact);
+            mark(contact.impulse() ? "contact impulse, e " + format_double(contact.restitution)
+                                   : std::string("contact penalty"));
+          },
           [&](const cmd::SetIntegratorOption& c) {
             sim.integrator().set_option(c.name, c.value);
             mark(c.name + " " + format_double(c.value));
@@ -175,6 +186,24 @@ void PhysicsWorker::apply(const Command& command) {
             comparisons_.push_samples(samples_, plot_generation_);
           },
           [&](const cmd::AddVariant& c) {
+            // The contact treatment: the run as it is now, forked, under the other one.
+            if (c.key == "contact" || c.key.rfind("impulse.", 0) == 0) {
+              ContactTreatment contact = sim.world().contact;
+              if (c.key == "contact") {
+                const std::string* mode = std::get_if<std::string>(&c.value);
+                contact.set_mode(mode ? *mode : "", "variant contact");
+              } else {
+                contact.mode = ContactTreatment::Mode::impulse;
+                contact.set_option(c.key.substr(8), c.value, "variant " + c.key);
+              }
+              auto run = Simulation::make_run(sim.copy());
+              run->set_contact(contact);
+              comparisons_.add(std::move(run), c.key + " = " + format_param_value(c.value) + ": " +
+                                                   run_label(sim.integrator_name(),
+                                                             sim.rotation_name(), sim.dt()));
+              comparisons_.push_samples(samples_, plot_generation_);
+              return;
+            }
             if (!spec_->builtin)
               throw InputError("this scene lists its bodies: it has no parameters to vary");
             auto overrides = spec_->parameters;

@@ -194,6 +194,9 @@ void fill_models(Simulation& sim, Snapshot& out) {
     }
   }
   out.integrator_options = sim.integrator().options();
+  out.contact = sim.world().contact;
+  out.impulse = sim.impulse_figures();
+  out.impulses_in_drift = sim.impulses_in_drift();
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "core/energy.hpp"
 #include "core/force_model.hpp"
+#include "core/impulse/impulse_contact.hpp"
 #include "core/params.hpp"
 #include "runtime/analysis_results.hpp"
 #include "runtime/commands.hpp"
@@ -117,6 +118,9 @@ struct Snapshot {
   std::vector<ModelTunables> models;
   std::vector<ModelTunables> materials;  // kind: the material's name
   std::vector<Tunable> integrator_options;
+  ContactTreatment contact;          // penalty or impulse, and the impulses' options
+  ImpulseContact::Figures impulse;   // what the impulses found and did at the last step
+  bool impulses_in_drift = false;    // on the drift velocity (kick-drift methods) or after
   ParamTable scene_parameters;
   std::string builtin;  // the built-in scene the loaded one comes from, if any
 

@@ -5,7 +5,7 @@
 namespace stepwise {
 
 void EnergyHistory::clear() {
-  for (auto* column : {&time, &kinetic, &potential, &total, &external_work, &dissipated, &error,
+  for (auto* column : {&time, &kinetic, &potential, &total, &external_work, &dissipated, &corrected, &error,
                        &error_min, &error_max, &since_switch, &since_switch_min, &since_switch_max,
                        &reference_position_error, &reference_energy_error, &constraint_error,
                        &constraint_rate})
@@ -38,6 +38,7 @@ void EnergyHistory::add(const std::vector<EnergySample>& incoming) {
     total.push_back(s.total);
     external_work.push_back(s.external_work);
     dissipated.push_back(s.dissipated);
+    corrected.push_back(s.corrected);
     error.push_back(s.error);
     error_min.push_back(s.error_min);
     error_max.push_back(s.error_max);
@@ -61,7 +62,7 @@ void EnergyHistory::add(const std::vector<EnergySample>& incoming) {
 
 void EnergyHistory::go_back_to(double t) {
   const size_t keep = size_t(std::upper_bound(time.begin(), time.end(), t) - time.begin());
-  for (auto* column : {&time, &kinetic, &potential, &total, &external_work, &dissipated, &error,
+  for (auto* column : {&time, &kinetic, &potential, &total, &external_work, &dissipated, &corrected, &error,
                        &error_min, &error_max, &since_switch, &since_switch_min, &since_switch_max,
                        &reference_position_error, &reference_energy_error, &constraint_error,
                        &constraint_rate})
@@ -79,7 +80,7 @@ void EnergyHistory::go_back_to(double t) {
 void EnergyHistory::trim() {
   if (time.size() <= capacity) return;
   const size_t drop = time.size() - capacity + capacity / 4;  // amortised: drop a quarter at once
-  for (auto* column : {&time, &kinetic, &potential, &total, &external_work, &dissipated, &error,
+  for (auto* column : {&time, &kinetic, &potential, &total, &external_work, &dissipated, &corrected, &error,
                        &error_min, &error_max, &since_switch, &since_switch_min, &since_switch_max,
                        &reference_position_error, &reference_energy_error, &constraint_error,
                        &constraint_rate})

@@ -17,7 +17,7 @@ class EnergyHistory {
   long samples_received() const { return received_; }
   long steps_covered() const { return steps_; }
 
-  std::vector<double> time, kinetic, potential, total, external_work, dissipated;
+  std::vector<double> time, kinetic, potential, total, external_work, dissipated, corrected;
   std::vector<double> error, error_min, error_max;  // since the start
   std::vector<double> since_switch, since_switch_min, since_switch_max;  // since the last switch
   std::vector<double> reference_position_error, reference_energy_error;

@@ -40,19 +40,22 @@ void draw_energy_panel(UiState& ui, const Snapshot& s) {
   if (ui.plot_energies) {
     o.height = half;
     o.y_label = "energy";
-    plot("energies",
-         {{"kinetic", IM_COL32(90, 170, 255, 255), &h.time, &h.kinetic},
-          {"potential", IM_COL32(120, 210, 120, 255), &h.time, &h.potential},
-          {"total", IM_COL32(240, 240, 240, 255), &h.time, &h.total},
-          {"external work", IM_COL32(250, 170, 60, 255), &h.time, &h.external_work},
-          {"dissipated", IM_COL32(220, 90, 200, 255), &h.time, &h.dissipated}},
-         o);
+    std::vector<PlotSeries> series = {
+        {"kinetic", IM_COL32(90, 170, 255, 255), &h.time, &h.kinetic},
+        {"potential", IM_COL32(120, 210, 120, 255), &h.time, &h.potential},
+        {"total", IM_COL32(240, 240, 240, 255), &h.time, &h.total},
+        {"external work", IM_COL32(250, 170, 60, 255), &h.time, &h.external_work},
+        {"dissipated", IM_COL32(220, 90, 200, 255), &h.time, &h.dissipated}};
+    // Rigid contact's overlap correction, where it did anything: its own term of the ledger.
+    if (std::any_of(h.corrected.begin(), h.corrected.end(), [](double c) { return c != 0; }))
+      series.push_back({"contact correction", IM_COL32(150, 230, 230, 255), &h.time, &h.corrected});
+    plot("energies", series, o);
   }
   if (ui.plot_error) {
     o.height = half;
     o.y_label = ui.error_since_switch
-                    ? "relative energy error since the last switch (E - E0 - W + D) / |E0|"
-                    : "relative energy error since the start (E - E0 - W + D) / |E0|";
+                    ? "relative energy error since the last switch (E - E0 - W - C + D) / |E0|"
+                    : "relative energy error since the start (E - E0 - W - C + D) / |E0|";
     o.symmetric_log = ui.energy_log;
     const bool rebased = ui.error_since_switch;
     plot("error",

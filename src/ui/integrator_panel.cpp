@@ -89,6 +89,56 @@ void draw_stability_gauge(const Snapshot& s) {
 }
 
 // Combo width leaving room for its label on the same line.
+void fit_combo(const char* label);
+
+// Penalty springs or rigid contact by impulses, live; what the impulses act on with this method.
+void draw_contact_treatment(UiState& ui, const Snapshot& s, const SendCommand& send) {
+  const ContactTreatment& c = s.contact;
+  auto set = [&](const std::string& mode, double restitution, double iterations) {
+    send(cmd::SetContact{mode, restitution, iterations});
+  };
+  fit_combo("contact");
+  if (ImGui::BeginCombo("contact", c.mode_name().c_str())) {
+    const char* tips[] = {
+        "penalty: the scene's contact laws, springs and dashpots (DEM): small steps, bodies "
+        "overlap a little",
+        "impulse: rigid contact (seed 004): Newton's restitution at impacts, resting contacts "
+        "held exactly with Coulomb friction, no springs: big steps, no overlap beyond a slop"};
+    for (size_t m = 0; m < ContactTreatment::mode_names().size(); ++m) {
+      const std::string& name = ContactTreatment::mode_names()[m];
+      if (ImGui::Selectable(name.c_str(), name == c.mode_name()) && name != c.mode_name())
+        set(name, c.restitution, c.iterations);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tips[m]);
+    }
+    ImGui::EndCombo();
+  }
+  if (!c.impulse()) return;
+  double value = 0;
+  ImGui::SetNextItemWidth(std::min(140.0f, ImGui::GetContentRegionAvail().x * 0.45f));
+  if (number_field("restitution e", c.restitution, 0, 1, ui.field_edits, value, ui.notice))
+    set(c.mode_name(), value, c.iterations);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Normal speed after an impact over the speed before (0: no bounce, 1: "
+                      "elastic)");
+  ImGui::SetNextItemWidth(std::min(140.0f, ImGui::GetContentRegionAvail().x * 0.45f));
+  if (number_field("sweeps at most", c.iterations, 1, 1e5, ui.field_edits, value, ui.notice))
+    set(c.mode_name(), c.restitution, std::round(value));
+  ImGui::PushTextWrapPos(0);
+  if (s.impulses_in_drift)
+    ImGui::TextDisabled("%s: the impulses act on the velocity the positions move with (a "
+                        "kick-drift method): resting bodies stay put.",
+                        s.integrator.c_str());
+  else
+    ImGui::TextColored(ImVec4(1.0f, 0.72f, 0.2f, 1),
+                       "%s has no drift step: the impulses act after the step, first order; a "
+                       "resting body dips by about dt^2 g / 2 each step and is lifted back. "
+                       "velocity-verlet or symplectic-euler rest exactly.",
+                       s.integrator.c_str());
+  ImGui::TextDisabled("%d touching pairs, %d impacts, %d sweeps; overlap correction %.3g J",
+                      s.impulse.contacts, s.impulse.impacts, s.impulse.sweeps, s.energy.corrected);
+  ImGui::PopTextWrapPos();
+}
+
 void fit_combo(const char* label) {
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(label).x -
                           ImGui::GetStyle().ItemInnerSpacing.x);
@@ -137,6 +187,8 @@ void draw_integrator_panel(UiState& ui, const Snapshot& s, const SendCommand& se
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", option.description.c_str());
     }
   }
+  ImGui::Separator();
+  draw_contact_treatment(ui, s, send);
   ImGui::Separator();
   if (auto it = method_infos<IntegratorRegistry>().find(s.integrator);
       it != method_infos<IntegratorRegistry>().end())
