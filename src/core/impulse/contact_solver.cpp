@@ -11,8 +11,8 @@ namespace {
 
 constexpr int kSweepsBetween = 6;  // Gauss-Seidel sweeps before each linear solve
 
-// One subspace minimisation on an island. Returns whether it moved the impulses to an exact
-// solution of the set it chose, inside every bound (then the island is solved).
+// One subspace minimisation on an island: the impulses moved towards the exact solution of the
+// set it chose. Returns whether they reached it inside every bound (the island is solved).
 bool minimise_subspace(ContactSystem& system, const std::vector<int>& rows,
                        const std::vector<double>& target, const Eigen::MatrixXd& A) {
   auto& all = system.rows();
@@ -36,34 +36,59 @@ bool minimise_subspace(ContactSystem& system, const std::vector<int>& rows,
   if (free.empty()) return false;
   const int f = int(free.size());
   Eigen::MatrixXd Aff(f, f);
-  Eigen::VectorXd rhs(f);
+  Eigen::VectorXd held(f), rhs(f);
   for (int a = 0; a < f; ++a) {
-    rhs(a) = goal(free[a]) - u(free[a]);
+    held(a) = all[rows[free[a] / 3]].impulse(free[a] % 3);
     for (int b = 0; b < f; ++b) Aff(a, b) = A(free[a], free[b]);
   }
-  // Least squares of least norm: four corners of a face carry a weight in many ways.
-  const Eigen::VectorXd step =
+  // The free impulses that give the goal velocities, of least norm among all that do: four
+  // corners of a face carry a weight in many ways, and the least norm shares it evenly with
+  // the least friction, away from the cones' edges (the least change instead would keep the
+  // twists a Gauss-Seidel sweep left between corners).
+  for (int a = 0; a < f; ++a) rhs(a) = goal(free[a]) - u(free[a]);
+  rhs += Aff * held;
+  const Eigen::VectorXd least =
       Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(Aff).solve(rhs);
   Eigen::VectorXd delta = Eigen::VectorXd::Zero(3 * m);
-  for (int a = 0; a < f; ++a) delta(free[a]) = step(a);
-  // Inside the bounds: touching normals pull nothing, sticking points stay in their cones, and
-  // the points let go do not close.
-  const Eigen::VectorXd after = u + A * delta;
-  const double slack =
-      1e-9 * std::max(1e-300, u.cwiseAbs().maxCoeff() + goal.cwiseAbs().maxCoeff());
+  for (int a = 0; a < f; ++a) delta(free[a]) = least(a) - held(a);
+  // As far towards it as the bounds let: touching normals pull nothing, sticking points stay in
+  // their cones (the first bound met ends the step, as in an active-set method; the sweeps that
+  // follow let that point go or slide). The whole way, with the points let go not closing, it
+  // is the island's solution.
+  double alpha = 1;
   for (int k = 0; k < m; ++k) {
     const ContactSystem::Row& r = all[rows[k]];
-    const Vec3 p = r.impulse + delta.segment<3>(3 * k);
-    if (r.impulse.x() > 0) {
-      if (p.x() < 0) return false;
-      if (sticks[k] && p.tail<2>().norm() > r.mu * p.x()) return false;
-    } else if (after(3 * k) < goal(3 * k) - slack) {
-      return false;
-    }
+    if (!(r.impulse.x() > 0)) continue;
+    const Vec3 p = r.impulse, d = delta.segment<3>(3 * k);
+    if (d.x() < 0) alpha = std::min(alpha, -p.x() / d.x());
+    if (!sticks[k]) continue;
+    // mu^2 (p_n + a d_n)^2 - |p_t + a d_t|^2 >= 0: positive at a = 0, its first root if any.
+    const double mu2 = r.mu * r.mu;
+    const double qa = mu2 * d.x() * d.x() - d.tail<2>().squaredNorm();
+    const double qb = 2 * (mu2 * p.x() * d.x() - p.tail<2>().dot(d.tail<2>()));
+    const double qc = mu2 * p.x() * p.x() - p.tail<2>().squaredNorm();
+    for (double a : {0.25 * alpha, 0.5 * alpha, alpha})  // cheap test before the roots
+      if (qa * a * a + qb * a + qc < 0) {
+        const double disc = std::sqrt(std::max(0.0, qb * qb - 4 * qa * qc));
+        double root = alpha;
+        for (double x : {(-qb - disc) / (2 * qa), (-qb + disc) / (2 * qa)})
+          if (x > 0 && x < root) root = x;
+        alpha = std::min(alpha, root);
+        break;
+      }
+  }
+  alpha = std::max(0.0, alpha);
+  bool solved = alpha == 1;
+  if (solved) {
+    const Eigen::VectorXd after = u + A * delta;
+    const double slack =
+        1e-9 * std::max(1e-300, u.cwiseAbs().maxCoeff() + goal.cwiseAbs().maxCoeff());
+    for (int k = 0; k < m; ++k)
+      if (!(all[rows[k]].impulse.x() > 0) && after(3 * k) < goal(3 * k) - slack) solved = false;
   }
   for (int k = 0; k < m; ++k) {
     ContactSystem::Row& r = all[rows[k]];
-    Vec3 d = delta.segment<3>(3 * k);
+    Vec3 d = alpha * delta.segment<3>(3 * k);
     if (r.impulse.x() > 0 && !sticks[k] && r.mu > 0) {
       // A sliding point keeps its friction on the cone's edge as its normal impulse changes.
       const double pn = r.impulse.x() + d.x();
@@ -71,7 +96,7 @@ bool minimise_subspace(ContactSystem& system, const std::vector<int>& rows,
     }
     if (d.squaredNorm() > 0) system.apply(r, d);
   }
-  return true;
+  return solved;
 }
 
 }  // namespace

@@ -29,8 +29,9 @@ SolveResult projected_gauss_seidel(ContactSystem& system, const std::vector<int>
 constexpr int kExactRows = 96;
 SolveResult solve_contacts(ContactSystem& system, const std::vector<double>& target, int sweeps);
 
-// The friction impulse of a sliding point with Delassus block K (tangential 2x2): on the
-// cone's edge |P| = cap, against the velocity u = a + K P it leaves.
-Eigen::Vector2d sliding_impulse(const Eigen::Matrix2d& K, const Eigen::Vector2d& a, double cap);
+// The friction impulse of a sliding point (its tangential block K given by its eigenvectors
+// and eigenvalues): on the cone's edge |P| = cap, against the velocity u = a + K P it leaves.
+Eigen::Vector2d sliding_impulse(const Eigen::Matrix2d& axes, const Eigen::Vector2d& eigen,
+                                const Eigen::Vector2d& a, double cap);
 
 }  // namespace stepwise

@@ -21,6 +21,21 @@ Mat3 contact_frame(const Vec3& n) {
   return frame;
 }
 
+// The symmetric 2x2 tangential block in closed form: eigenvalues from its trace and
+// discriminant, the first eigenvector from the off-diagonal entry.
+void tangent_block(ContactSystem::Row& r) {
+  const double a = r.K(1, 1), b = r.K(1, 2), d = r.K(2, 2);
+  const double mean = 0.5 * (a + d), half = std::hypot(0.5 * (a - d), b);
+  r.tangent_eigen = Eigen::Vector2d(mean - half, mean + half);
+  // Eigenvector of the smaller eigenvalue: (b, lambda - a), or (lambda - d, b); the longer.
+  Eigen::Vector2d e(b, r.tangent_eigen(0) - a), f(r.tangent_eigen(0) - d, b);
+  Eigen::Vector2d v = e.squaredNorm() >= f.squaredNorm() ? e : f;
+  v = v.squaredNorm() > 0 ? Eigen::Vector2d(v.normalized()) : Eigen::Vector2d(1, 0);
+  r.tangent_axes << v(0), -v(1), v(1), v(0);
+  const double det = a * d - b * b;
+  r.tangent_inverse << d / det, -b / det, -b / det, a / det;
+}
+
 }  // namespace
 
 int ContactSystem::body_of(const World& world, int i) {
@@ -62,6 +77,7 @@ void ContactSystem::build(const World& world,
       K += bodies_[k].inv_mass * Mat3::Identity() - arm * bodies_[k].inv_inertia * arm;
     }
     r.K = r.frame.transpose() * K * r.frame;
+    tangent_block(r);
     rows_.push_back(r);
   }
 }

@@ -27,6 +27,10 @@ class ContactSystem {
     Vec3 ra, rb;  // arms from the centres to the point
     Mat3 frame;   // columns: n, t1, t2 (world)
     Mat3 K;       // in the frame
+    // The tangential block of K: its inverse, and its eigenvectors (columns) and eigenvalues,
+    // for the friction update (worked out once: the solvers read them every sweep).
+    Eigen::Matrix2d tangent_inverse, tangent_axes;
+    Eigen::Vector2d tangent_eigen;
     Vec3 wall_velocity;
     double mu, depth;
     Vec3 impulse = Vec3::Zero();  // taken so far, in the frame (normal, t1, t2)

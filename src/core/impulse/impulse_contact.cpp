@@ -102,7 +102,6 @@ bool ImpulseContact::separate(World& world, const std::vector<RigidContact>& con
   }
   if (!overlap) return false;
   system_.build(world, contacts);
-  auto& rows = system_.rows();
   // The same rows read as displacements: u_n >= depth moves the point out of the overlap.
   system_.at_rest();
   solve_contacts(system_, depth, sweeps);

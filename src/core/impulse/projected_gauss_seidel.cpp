@@ -2,24 +2,24 @@
 #include <algorithm>
 #include <cmath>
 
-#include <Eigen/Eigenvalues>
-
 #include "core/impulse/contact_solver.hpp"
 
 namespace stepwise {
 
 // Maximal dissipation: P = -cap d with d parallel to u = a + K P. Then a = (s 1 + cap K) d for
 // some s >= 0, the root of |(s 1 + cap K)^-1 a| = 1, found by Newton's method in K's eigenbasis
-// (the function is convex and falls: from s = 0 it never overshoots). Merely scaling the
+// (the function is convex and falls: from below the root it never overshoots; the root lies
+// between |a| - cap lambda_max and |a| - cap lambda_min, so it starts at the first). Merely
+// scaling the
 // sticking impulse down onto the cone would point it along K^-1 u: off the sliding direction
 // wherever an arm makes K anisotropic (a box's corner), so a sliding box would brake too little
 // and spin.
-Eigen::Vector2d sliding_impulse(const Eigen::Matrix2d& K, const Eigen::Vector2d& a, double cap) {
+Eigen::Vector2d sliding_impulse(const Eigen::Matrix2d& axes, const Eigen::Vector2d& eigen,
+                                const Eigen::Vector2d& a, double cap) {
   if (!(cap > 0)) return Eigen::Vector2d::Zero();
-  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix2d> eigen(K);
-  const Eigen::Vector2d b = eigen.eigenvectors().transpose() * a;
-  const Eigen::Vector2d lambda = cap * eigen.eigenvalues();
-  double s = 0;
+  const Eigen::Vector2d b = axes.transpose() * a;
+  const Eigen::Vector2d lambda = cap * eigen;
+  double s = std::max(0.0, b.norm() - lambda.maxCoeff());
   for (int iteration = 0; iteration < 60; ++iteration) {
     const double d0 = s + lambda(0), d1 = s + lambda(1);
     const double f = b(0) * b(0) / (d0 * d0) + b(1) * b(1) / (d1 * d1) - 1;
@@ -28,7 +28,7 @@ Eigen::Vector2d sliding_impulse(const Eigen::Matrix2d& K, const Eigen::Vector2d&
     s -= f / slope;
   }
   const Eigen::Vector2d d(b(0) / (s + lambda(0)), b(1) / (s + lambda(1)));
-  return -cap * (eigen.eigenvectors() * d).normalized();
+  return -cap * (axes * d).normalized();
 }
 
 SolveResult projected_gauss_seidel(ContactSystem& system, const std::vector<int>& rows,
@@ -57,23 +57,24 @@ SolveResult projected_gauss_seidel(ContactSystem& system, const std::vector<int>
       // Normal: u_n >= target, P_n >= 0, one of them at its bound.
       const Vec3 u = system.velocity(r);
       const double pn = std::max(0.0, r.impulse.x() + (target[k] - u.x()) / r.K(0, 0));
-      const double dn = pn - r.impulse.x();
-      if (dn != 0) system.apply(r, Vec3(dn, 0, 0));
-      change = std::max(change, std::abs(dn) * r.K(0, 0));
-      // Tangential: the impulse that stops the point, or its sliding's, on the cone.
+      Vec3 delta(pn - r.impulse.x(), 0, 0);
+      change = std::max(change, std::abs(delta.x()) * r.K(0, 0));
+      // Tangential: the impulse that stops the point, or its sliding's, on the cone; from the
+      // velocity the normal change leaves (u + K (dn, 0, 0)), applied with it in one pass.
       if (r.mu > 0) {
-        const Vec3 ut = system.velocity(r);
         const Eigen::Matrix2d Ktt = r.K.bottomRightCorner<2, 2>();
-        Eigen::Vector2d pt = r.impulse.tail<2>() - Ktt.inverse() * ut.tail<2>();
-        const double cap = r.mu * r.impulse.x();
-        if (pt.norm() > cap)
-          pt = sliding_impulse(Ktt, ut.tail<2>() - Ktt * r.impulse.tail<2>(), cap);
-        const Eigen::Vector2d dt = pt - r.impulse.tail<2>();
-        if (dt.squaredNorm() > 0) system.apply(r, Vec3(0, dt.x(), dt.y()));
-        change = std::max(change, (Ktt * dt).norm());
-      } else if (r.impulse.tail<2>().squaredNorm() > 0) {
-        system.apply(r, Vec3(0, -r.impulse.y(), -r.impulse.z()));  // mu tuned to 0
+        const Eigen::Vector2d ut = u.tail<2>() + r.K.block<2, 1>(1, 0) * delta.x();
+        const Eigen::Vector2d held = r.impulse.tail<2>();
+        Eigen::Vector2d pt = held - r.tangent_inverse * ut;
+        const double cap = r.mu * pn;
+        if (pt.squaredNorm() > cap * cap)
+          pt = sliding_impulse(r.tangent_axes, r.tangent_eigen, ut - Ktt * held, cap);
+        delta.tail<2>() = pt - held;
+        change = std::max(change, (Ktt * delta.tail<2>()).norm());
+      } else {
+        delta.tail<2>() = -r.impulse.tail<2>();  // mu tuned to 0
       }
+      if (delta.squaredNorm() > 0) system.apply(r, delta);
     }
     if (change <= tolerance) {
       result.converged = true;
