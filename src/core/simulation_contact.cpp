@@ -33,7 +33,7 @@ void Simulation::rigid_start_step() {
   find_rigid_contacts();
   if (rigid_.empty()) return;
   const double start = kinetic_energy(world_) + cached_.potential;
-  if (!impulse_.separate(world_, rigid_, world_.contact.iterations)) return;
+  if (!impulse_.separate(world_, rigid_, world_.contact)) return;
   // As after a projection (correct_step): carried state described the state before.
   integrator_->reset();
   rotation_->reset();

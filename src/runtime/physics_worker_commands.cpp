@@ -111,6 +111,7 @@ void PhysicsWorker::apply(const Command& command) {
             contact.set_mode(c.mode, "contact");
             contact.set_option("restitution", c.restitution, "contact");
             contact.set_option("iterations", c.iterations, "contact");
+            contact.set_option("solver", c.solver, "contact");
             if (contact == sim.world().contact) return;
             fork_old_future();
             sim.set_contact(contact);

@@ -94,8 +94,10 @@ void fit_combo(const char* label);
 // Penalty springs or rigid contact by impulses, live; what the impulses act on with this method.
 void draw_contact_treatment(UiState& ui, const Snapshot& s, const SendCommand& send) {
   const ContactTreatment& c = s.contact;
-  auto set = [&](const std::string& mode, double restitution, double iterations) {
-    send(cmd::SetContact{mode, restitution, iterations});
+  const std::string solver = ContactTreatment::solver_names()[int(c.solver)];
+  auto set = [&](const std::string& mode, double restitution, double iterations,
+                 const std::string& solver) {
+    send(cmd::SetContact{mode, restitution, iterations, solver});
   };
   fit_combo("contact");
   if (ImGui::BeginCombo("contact", c.mode_name().c_str())) {
@@ -107,7 +109,7 @@ void draw_contact_treatment(UiState& ui, const Snapshot& s, const SendCommand& s
     for (size_t m = 0; m < ContactTreatment::mode_names().size(); ++m) {
       const std::string& name = ContactTreatment::mode_names()[m];
       if (ImGui::Selectable(name.c_str(), name == c.mode_name()) && name != c.mode_name())
-        set(name, c.restitution, c.iterations);
+        set(name, c.restitution, c.iterations, solver);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tips[m]);
     }
     ImGui::EndCombo();
@@ -116,13 +118,24 @@ void draw_contact_treatment(UiState& ui, const Snapshot& s, const SendCommand& s
   double value = 0;
   ImGui::SetNextItemWidth(std::min(140.0f, ImGui::GetContentRegionAvail().x * 0.45f));
   if (number_field("restitution e", c.restitution, 0, 1, ui.field_edits, value, ui.notice))
-    set(c.mode_name(), value, c.iterations);
+    set(c.mode_name(), value, c.iterations, solver);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Normal speed after an impact over the speed before (0: no bounce, 1: "
                       "elastic)");
   ImGui::SetNextItemWidth(std::min(140.0f, ImGui::GetContentRegionAvail().x * 0.45f));
   if (number_field("sweeps at most", c.iterations, 1, 1e5, ui.field_edits, value, ui.notice))
-    set(c.mode_name(), c.restitution, std::round(value));
+    set(c.mode_name(), c.restitution, std::round(value), solver);
+  fit_combo("solver");
+  if (ImGui::BeginCombo("solver", solver.c_str())) {
+    for (const std::string& name : ContactTreatment::solver_names())
+      if (ImGui::Selectable(name.c_str(), name == solver) && name != solver)
+        set(c.mode_name(), c.restitution, c.iterations, name);
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("auto: Gauss-Seidel, and for small islands an exact solve of the touching\n"
+                      "and sticking points between sweeps (stacks rest without creeping)\n"
+                      "pgs: Gauss-Seidel alone, as Bullet and Box2D (cheaper; stacks creep)");
   ImGui::PushTextWrapPos(0);
   if (s.impulses_in_drift)
     ImGui::TextDisabled("%s: the impulses act on the velocity the positions move with (a "

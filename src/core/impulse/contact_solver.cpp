@@ -101,12 +101,13 @@ bool minimise_subspace(ContactSystem& system, const std::vector<int>& rows,
 
 }  // namespace
 
-SolveResult solve_contacts(ContactSystem& system, const std::vector<double>& target, int sweeps) {
+SolveResult solve_contacts(ContactSystem& system, const std::vector<double>& target, int sweeps,
+                           bool exact) {
   SolveResult out;
   out.converged = true;
   for (const std::vector<int>& island : system.islands()) {
     SolveResult result;
-    if (int(island.size()) > kExactRows) {
+    if (!exact || int(island.size()) > kExactRows) {
       result = projected_gauss_seidel(system, island, target, sweeps);
     } else {
       Eigen::MatrixXd A;

@@ -27,7 +27,9 @@ SolveResult projected_gauss_seidel(ContactSystem& system, const std::vector<int>
 // stay inside the bounds. A stack at rest then rests exactly, where Gauss-Seidel alone would
 // creep on for thousands of sweeps. Returns the sweeps of the largest island.
 constexpr int kExactRows = 96;
-SolveResult solve_contacts(ContactSystem& system, const std::vector<double>& target, int sweeps);
+// exact = false: Gauss-Seidel alone.
+SolveResult solve_contacts(ContactSystem& system, const std::vector<double>& target, int sweeps,
+                           bool exact = true);
 
 // The friction impulse of a sliding point (its tangential block K given by its eigenvectors
 // and eigenvalues): on the cone's edge |P| = cap, against the velocity u = a + K P it leaves.

@@ -25,6 +25,11 @@ const std::vector<std::string>& ContactTreatment::mode_names() {
   return names;
 }
 
+const std::vector<std::string>& ContactTreatment::solver_names() {
+  static const std::vector<std::string> names = {"auto", "pgs"};
+  return names;
+}
+
 std::string ContactTreatment::mode_name() const {
   return mode_names()[int(mode)];
 }
@@ -36,6 +41,12 @@ void ContactTreatment::set_mode(const std::string& name, const std::string& wher
 void ContactTreatment::set_option(const std::string& key, const ParamValue& value,
                                   const std::string& where) {
   const std::string what = where + ": impulse option '" + key + "'";
+  if (key == "solver") {
+    const std::string* name = std::get_if<std::string>(&value);
+    solver = find_name<Solver>(solver_names(), name ? *name : std::string("(a number)"),
+                               "impulse option 'solver'", where);
+    return;
+  }
   const double* number = std::get_if<double>(&value);
   if (key == "restitution") {
     if (!number) throw InputError(what + " is a number from 0 to 1");
@@ -44,7 +55,8 @@ void ContactTreatment::set_option(const std::string& key, const ParamValue& valu
     if (!number) throw InputError(what + " is a whole number from 1 to 100000");
     iterations = int(limits::checked(what, *number, 1, 1e5, true));
   } else {
-    throw InputError(where + ": unknown impulse option '" + key + "' (restitution, iterations)");
+    throw InputError(where + ": unknown impulse option '" + key +
+                     "' (restitution, iterations, solver)");
   }
 }
 
@@ -55,6 +67,7 @@ void ContactTreatment::set_options(const ParamTable& table) {
 void ContactTreatment::save_options(ParamTable& out) const {
   out.set("restitution", restitution);
   out.set("iterations", double(iterations));
+  out.set("solver", solver_names()[int(solver)]);
 }
 
 }  // namespace stepwise

@@ -46,7 +46,9 @@ ImpulseContact::Figures ImpulseContact::resolve_velocities(
     system_.apply(r, start);
   }
   const std::vector<double> at_rest(rows.size(), 0.0);
-  figures.sweeps = solve_contacts(system_, at_rest, treatment.iterations).sweeps;
+  figures.sweeps = solve_contacts(system_, at_rest, treatment.iterations,
+                                  treatment.solver == ContactTreatment::Solver::automatic)
+                       .sweeps;
   for (size_t k = 0; k < rows.size(); ++k)
     if (rows[k].impulse.x() > 0) kept[keys_[k]] = rows[k].frame * rows[k].impulse;
   warm_.swap(kept);
@@ -91,7 +93,8 @@ int ImpulseContact::impacts(const ContactTreatment& treatment, const VecX& gaine
   return int(std::count(hit.begin(), hit.end(), 1));
 }
 
-bool ImpulseContact::separate(World& world, const std::vector<RigidContact>& contacts, int sweeps) {
+bool ImpulseContact::separate(World& world, const std::vector<RigidContact>& contacts,
+                              const ContactTreatment& treatment) {
   std::vector<double> depth(contacts.size());
   bool overlap = false;
   for (size_t k = 0; k < contacts.size(); ++k) {
@@ -104,7 +107,8 @@ bool ImpulseContact::separate(World& world, const std::vector<RigidContact>& con
   system_.build(world, contacts);
   // The same rows read as displacements: u_n >= depth moves the point out of the overlap.
   system_.at_rest();
-  solve_contacts(system_, depth, sweeps);
+  solve_contacts(system_, depth, treatment.iterations,
+                 treatment.solver == ContactTreatment::Solver::automatic);
   for (const ContactSystem::Body& b : system_.bodies()) {
     if (!b.moves) continue;
     world.x.col(b.index) += b.v;

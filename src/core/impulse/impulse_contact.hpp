@@ -35,7 +35,8 @@ class ImpulseContact {
   Figures resolve_velocities(World& world, const ContactTreatment& treatment,
                              const std::vector<RigidContact>& contacts, const VecX& gained);
   // Phase 3 for these contacts (found at the World's positions). Returns whether any body moved.
-  bool separate(World& world, const std::vector<RigidContact>& contacts, int sweeps);
+  bool separate(World& world, const std::vector<RigidContact>& contacts,
+                const ContactTreatment& treatment);
   static constexpr double kSlop = 1e-3;  // of the smaller bounding radius
   void reset() { warm_.clear(); }
   void save_state(ParamTable& out) const;
