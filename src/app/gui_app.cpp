@@ -126,7 +126,8 @@ void write_layout_report(const std::string& path, const LayoutReport& closed,
   file.commit();
 }
 
-void send_initial_scene(GuiWindow& w, const SceneOptions& o) {
+void send_initial_scene(GuiWindow& w, const SceneOptions& o,
+                        const std::optional<ContactTreatment>& contact) {
   // The scene was validated by load_run already; here it is only replayed as commands.
   std::map<std::string, ParamValue> scene_sets;
   std::vector<std::pair<std::string, double>> options;
@@ -136,13 +137,17 @@ void send_initial_scene(GuiWindow& w, const SceneOptions& o) {
     const ParamValue value = parse_param_value(pair.substr(eq + 1));
     if (key.rfind("integrator.", 0) == 0 && std::holds_alternative<double>(value))
       options.emplace_back(key.substr(11), std::get<double>(value));
-    else
+    else if (key.rfind("impulse.", 0) != 0)  // the contact treatment's, sent below
       scene_sets[key] = value;
   }
   w.worker.send(cmd::LoadScene{o.scene, scene_sets});
   if (!o.integrator.empty()) w.worker.send(cmd::SetIntegrator{o.integrator});
   if (!o.rotation.empty()) w.worker.send(cmd::SetRotation{o.rotation});
   for (const auto& [name, value] : options) w.worker.send(cmd::SetIntegratorOption{name, value});
+  if (contact)
+    w.worker.send(cmd::SetContact{contact->mode_name(), contact->restitution,
+                                  double(contact->iterations),
+                                  ContactTreatment::solver_names()[int(contact->solver)]});
 }
 
 }  // namespace
@@ -156,9 +161,14 @@ std::string save_view_screenshot(GuiWindow& w, const Snapshot& s) {
 int command_gui(GuiOptions o) {
   // Bad scene input fails here, before a window opens, with the CLI's messages and exit code 2.
   std::optional<double> initial_dt;
+  std::optional<ContactTreatment> initial_contact;  // --contact or --set impulse.*, checked
   if (!o.scene.scene.empty()) {
     LoadedRun checked = load_run(o.scene);
     if (!o.scene.dt.empty()) initial_dt = checked.sim.dt();
+    const bool impulse_sets = std::any_of(o.scene.sets.begin(), o.scene.sets.end(), [](auto& s) {
+      return s.rfind("impulse.", 0) == 0;
+    });
+    if (!o.scene.contact.empty() || impulse_sets) initial_contact = checked.sim.world().contact;
   }
 
   // A bad lesson, or a step of it that could not play, fails here with exit code 2.
@@ -169,7 +179,20 @@ int command_gui(GuiOptions o) {
   for (const std::string& item : split_list(o.compare))
     if (const size_t equals = item.find('='); equals != std::string::npos) {
       try {  // a variant: the scene must take that parameter and value
-        load_scene(o.scene.scene, {{item.substr(0, equals), parse_param_value(item.substr(equals + 1))}});
+        const std::string key = item.substr(0, equals);
+        const ParamValue value = parse_param_value(item.substr(equals + 1));
+        ContactTreatment contact;  // or the contact treatment one
+        if (key == "contact") {
+          contact.set_mode(std::holds_alternative<std::string>(value) ? std::get<std::string>(value)
+                                                                      : item.substr(equals + 1),
+                           "variant");
+          continue;
+        }
+        if (key.rfind("impulse.", 0) == 0) {
+          contact.set_option(key.substr(8), value, "variant");
+          continue;
+        }
+        load_scene(o.scene.scene, {{key, value}});
       } catch (const InputError& e) {
         throw InputError("--compare " + item + ": " + e.what());
       }
@@ -235,7 +258,7 @@ int command_gui(GuiOptions o) {
       if (!o.lesson.empty())
         w.worker.send(cmd::PlayLesson{o.lesson});
       else
-        send_initial_scene(w, o.scene);
+        send_initial_scene(w, o.scene, initial_contact);
       if (initial_dt) w.worker.send(cmd::SetDt{*initial_dt});
       w.worker.send(cmd::SetPacing{Pacing::RealTime, w.ui.slow_motion});
       if (o.paused) w.worker.send(cmd::SetRunning{false});
