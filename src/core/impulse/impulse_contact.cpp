@@ -95,16 +95,29 @@ int ImpulseContact::impacts(const ContactTreatment& treatment, const VecX& gaine
 
 bool ImpulseContact::separate(World& world, const std::vector<RigidContact>& contacts,
                               const ContactTreatment& treatment) {
-  std::vector<double> depth(contacts.size());
-  bool overlap = false;
-  for (size_t k = 0; k < contacts.size(); ++k) {
-    const RigidContact& c = contacts[k];
+  // The overlaps beyond the slop, and every point of the bodies that have one (so a box lifted
+  // at one corner is held by its others): in a pile at rest that is a few bodies, not the pile.
+  std::vector<char> deep(world.size(), 0);
+  auto excess = [&](const RigidContact& c) {
     const double r = c.j >= 0 ? std::min(world.radius(c.i), world.radius(c.j)) : world.radius(c.i);
-    depth[k] = std::max(0.0, c.depth - kSlop * r);
-    overlap |= depth[k] > 0;
-  }
+    return c.depth - kSlop * r;
+  };
+  bool overlap = false;
+  for (const RigidContact& c : contacts)
+    if (excess(c) > 0) {
+      overlap = true;
+      deep[c.i] = 1;
+      if (c.j >= 0) deep[c.j] = 1;
+    }
   if (!overlap) return false;
-  system_.build(world, contacts);
+  near_.clear();
+  std::vector<double> depth;
+  for (const RigidContact& c : contacts)
+    if (deep[c.i] || (c.j >= 0 && deep[c.j])) {
+      near_.push_back(c);
+      depth.push_back(std::max(0.0, excess(c)));
+    }
+  system_.build(world, near_);
   // The same rows read as displacements: u_n >= depth moves the point out of the overlap.
   system_.at_rest();
   solve_contacts(system_, depth, treatment.iterations,

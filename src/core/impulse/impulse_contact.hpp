@@ -8,7 +8,8 @@
 //     friction on a circular cone, by projected Gauss-Seidel warm started from the last step;
 //  3. the overlap the step left is taken out of the positions (post-stabilisation): the least
 //     displacements along the normals, velocities untouched, so it adds no kinetic energy; the
-//     Simulation books what it changes as its own term. A slop of 1e-3 of the smaller body's
+//     Simulation books what it changes as its own term. Only the bodies with an overlap beyond
+//     the slop, and the points they touch at, take part. A slop of 1e-3 of the smaller body's
 //     bounding radius is left in, so a resting contact stays found from step to step (Box2D's
 //     linear slop, relative here, as scenes range from grains to boulders).
 #include <cstdint>
@@ -49,6 +50,7 @@ class ImpulseContact {
   std::vector<Key> keys_;             // per row
   std::vector<int> body_i_, body_j_;  // per row: World bodies (j < 0: wall)
   std::map<Key, Vec3> warm_;          // last step's resting impulses (world frame)
+  std::vector<RigidContact> near_;    // separate(): the points it moves bodies apart at
 };
 
 }  // namespace stepwise
