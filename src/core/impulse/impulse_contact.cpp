@@ -120,8 +120,9 @@ bool ImpulseContact::separate(World& world, const std::vector<RigidContact>& con
   system_.build(world, near_);
   // The same rows read as displacements: u_n >= depth moves the point out of the overlap.
   system_.at_rest();
-  solve_contacts(system_, depth, treatment.iterations,
-                 treatment.solver == ContactTreatment::Solver::automatic);
+  // Gauss-Seidel alone: the depths of a face's corners need not be ones a rigid body can
+  // undo exactly, and nothing creeps here (velocities are untouched).
+  solve_contacts(system_, depth, treatment.iterations, false);
   for (const ContactSystem::Body& b : system_.bodies()) {
     if (!b.moves) continue;
     world.x.col(b.index) += b.v;
