@@ -35,7 +35,8 @@ class RigidContactFinder {
   SweepAndPrune sweep_;
   std::vector<int> offsets_, neighbors_;
   std::vector<Mat3> rotation_;
-  std::map<std::pair<int, int>, PairCache> caches_;  // last separating axes, per pair
+  // Last separating axes per pair, sorted by pair as the sweep lists them (merged, not looked up).
+  std::vector<std::pair<std::pair<int, int>, PairCache>> caches_, kept_;
   Contacts manifold_;
 };
 
