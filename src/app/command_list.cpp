@@ -45,6 +45,15 @@ int command_list(bool verbose) {
   std::printf("constraint kinds ([[force.constraint]] of the constraints model)\n");
   for (const std::string& name : ConstraintRegistry::instance().names())
     std::printf("  %s\n", name.c_str());
+  const ContactTreatment defaults;
+  std::printf("contact treatments (--contact; [scene] contact = ...)\n"
+              "  penalty            the contact models' springs and dashpots (DEM)\n"
+              "  impulse            rigid contact: Newton's impulses, resting contacts held "
+              "exactly; options\n"
+              "                     (--set impulse.KEY=VALUE, [impulse]): restitution (%g), "
+              "iterations (%d),\n"
+              "                     solver (auto | pgs)\n",
+              defaults.restitution, defaults.iterations);
   return 0;
 }
 
