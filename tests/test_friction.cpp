@@ -7,17 +7,11 @@
 #include <doctest/doctest.h>
 
 #include "core/simulation.hpp"
+#include "test_support.hpp"
 
 using namespace stepwise;
 
 namespace {
-
-ParamTable floor_wall() {
-  ParamTable wall;
-  wall.set("point", std::vector<double>{0, 0, 0});
-  wall.set("normal", std::vector<double>{0, 0, 1});
-  return wall;
-}
 
 // The contact law: hertz with restitution e, or hooke damped to about that restitution.
 ParamTable law(const std::string& kind, double e, const std::string& coulomb, bool walls) {
@@ -34,7 +28,7 @@ ParamTable law(const std::string& kind, double e, const std::string& coulomb, bo
   }
   p.set("mu", 0.4);
   p.set("coulomb", coulomb);
-  if (walls) p.set("wall", std::vector<ParamTable>{floor_wall()});
+  if (walls) p.set("wall", std::vector<ParamTable>{test::floor_wall()});
   return p;
 }
 

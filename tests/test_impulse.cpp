@@ -12,13 +12,6 @@ using namespace stepwise;
 
 namespace {
 
-ParamTable floor_table() {
-  ParamTable t;
-  t.set("point", std::vector<double>{0, 0, 0});
-  t.set("normal", std::vector<double>{0, 0, 1});
-  return t;
-}
-
 // A body over a floor at z = 0, gravity g along `down`, rigid contact with restitution e.
 World rigid_world(const BodySpec& body, double e, double mu, double g,
                   const Vec3& down = -Vec3::UnitZ()) {
@@ -26,7 +19,7 @@ World rigid_world(const BodySpec& body, double e, double mu, double g,
   world.add_body(body);
   ParamTable hooke;
   hooke.set("mu", mu);
-  hooke.set("wall", std::vector<ParamTable>{floor_table()});
+  hooke.set("wall", std::vector<ParamTable>{test::floor_wall()});
   world.add_force(ForceRegistry::instance().make("hooke", hooke));
   if (g > 0) {
     ParamTable gravity;

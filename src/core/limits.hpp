@@ -66,4 +66,14 @@ inline long steps(double duration, double dt) {
   return static_cast<long>(n);
 }
 
+// A saved contact's key (springs, warm-start impulses): bodies i and j (j < 0: a wall) and its
+// feature's two 32-bit halves, as four doubles. Whether all are whole numbers in range.
+inline bool contact_key(const double* v) {
+  for (int c = 0; c < 4; ++c)
+    if (!(v[c] == std::floor(v[c]) && std::abs(v[c]) < (c < 2 ? 2.1e9 : 4.3e9) &&
+          (c < 2 || v[c] >= 0)))
+      return false;
+  return true;
+}
+
 }  // namespace stepwise::limits

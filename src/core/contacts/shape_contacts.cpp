@@ -67,10 +67,8 @@ void ShapeContacts::load_state(const ParamTable& in) {
   reports_.clear();
   for (size_t k = 0; k < springs.size(); k += 13) {
     const double* v = springs.data() + k;
-    for (int c = 0; c < 4; ++c)
-      if (!(v[c] == std::floor(v[c]) && std::abs(v[c]) < (c < 2 ? 2.1e9 : 4.3e9) &&
-            (c < 2 || v[c] >= 0)))
-        throw InputError(in.where() + ": shape_springs: ids must be whole numbers");
+    if (!limits::contact_key(v))
+      throw InputError(in.where() + ": shape_springs: ids must be whole numbers");
     const std::uint64_t feature = std::uint64_t(v[2]) << 32 | std::uint64_t(v[3]);
     pending_[{int(v[0]), int(v[1])}].push_back(
         {feature, Vec3(v[4], v[5], v[6]), Vec3(v[7], v[8], v[9]), Vec3(v[10], v[11], v[12]),

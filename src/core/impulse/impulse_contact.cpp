@@ -152,10 +152,8 @@ void ImpulseContact::load_state(const ParamTable& in) {
   warm_.clear();
   for (size_t k = 0; k < warm.size(); k += 7) {
     const double* v = warm.data() + k;
-    for (int c = 0; c < 4; ++c)
-      if (!(v[c] == std::floor(v[c]) && std::abs(v[c]) < (c < 2 ? 2.1e9 : 4.3e9) &&
-            (c < 2 || v[c] >= 0)))
-        throw InputError(in.where() + ": impulses: ids must be whole numbers");
+    if (!limits::contact_key(v))
+      throw InputError(in.where() + ": impulses: ids must be whole numbers");
     for (int c = 4; c < 7; ++c) limits::checked(in.where() + ": impulses", v[c], -1e300, 1e300);
     const std::uint64_t feature = std::uint64_t(v[2]) << 32 | std::uint64_t(v[3]);
     warm_[{int(v[0]), int(v[1]), feature}] = Vec3(v[4], v[5], v[6]);
