@@ -25,7 +25,7 @@ Mat3 contact_frame(const Vec3& n) {
 // discriminant, the first eigenvector from the off-diagonal entry.
 void tangent_block(ContactSystem::Row& r) {
   const double a = r.K(1, 1), b = r.K(1, 2), d = r.K(2, 2);
-  const double mean = 0.5 * (a + d), half = std::hypot(0.5 * (a - d), b);
+  const double mean = 0.5 * (a + d), half = std::sqrt(0.25 * (a - d) * (a - d) + b * b);
   r.tangent_eigen = Eigen::Vector2d(mean - half, mean + half);
   // Eigenvector of the smaller eigenvalue: (b, lambda - a), or (lambda - d, b); the longer.
   Eigen::Vector2d e(b, r.tangent_eigen(0) - a), f(r.tangent_eigen(0) - d, b);
