@@ -225,6 +225,16 @@ TEST_CASE("impulse: a stack of ten boxes stands ten seconds without moving") {
     CHECK(sim.impulse_figures().impacts == 0);
     double turn = 0;
     for (int i = 0; i < 10; ++i) turn = std::max(turn, sim.world().q[i].angularDistance(q1[i]));
+    // The contact forces the Inspector lists (resting impulse over the step): the floor carries
+    // all ten boxes, the bottom box the nine above it.
+    std::vector<ForceModel::ContactReport> points;
+    sim.impulse_contact().contact_points(0, sim.dt(), points);
+    double floor = 0, above = 0;
+    for (const auto& p : points) (p.other < 0 ? floor : above) += p.normal_force;
+    if (solver == ContactTreatment::Solver::automatic) {
+      CHECK(floor == doctest::Approx(10 * 9.81).epsilon(1e-9));
+      CHECK(above == doctest::Approx(9 * 9.81).epsilon(1e-9));
+    }
     return std::pair{(sim.world().x - x1).cwiseAbs().maxCoeff(), turn};
   };
   const auto [moved, turned] = creep(ContactTreatment::Solver::automatic);

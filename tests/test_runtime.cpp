@@ -841,9 +841,14 @@ TEST_CASE("contact treatment in the window: switched live, and penalty beside im
   CHECK(s.comparisons[0].time == s.time);
   CHECK(s.comparisons[0].run_label.rfind("contact = impulse: ", 0) == 0);
   worker.send(cmd::SetContact{"impulse", 0.2, 50});
+  worker.send(cmd::SetSnapshotDetail{true, 0});  // the force network, the bottom box inspected
   worker.send(cmd::StepOnce{300});
   const Snapshot& rigid = wait_for(worker, [](const Snapshot& s) { return s.step == 400; });
   CHECK(rigid.contact.impulse());
+  // The impulse solver's contacts reach the force network and the Inspector: the bottom box
+  // on the floor (four corners) and under the next (four more).
+  CHECK(rigid.contacts.size() == 2);
+  CHECK(rigid.inspected_contacts.size() == 8);
   CHECK(rigid.contact.restitution == 0.2);
   CHECK(rigid.impulse.contacts > 0);
   CHECK(rigid.impulses_in_drift);  // the stack steps with velocity Verlet

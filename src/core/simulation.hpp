@@ -44,6 +44,7 @@ class Simulation {
   // velocity (kick-drift methods) or after the step.
   const ImpulseContact::Figures& impulse_figures() const { return impulse_figures_; }
   bool impulses_in_drift() const { return drift_solved_; }
+  const ImpulseContact& impulse_contact() const { return impulse_; }
   // Lets force models split their loops over these threads (null: one). Results are
   // bit-identical run to run for a given thread count.
   void set_parallel(Parallel* parallel) { parallel_ = parallel; }

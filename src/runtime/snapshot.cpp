@@ -141,21 +141,31 @@ void fill_bonds(const World& world, Snapshot& out) {
   }
 }
 
-void fill_contacts(const World& world, Snapshot& out) {
+// The contact models' lists, or under rigid contact the impulse solver's (the models' own are
+// then what they last found as springs, before the switch).
+void fill_contacts(const Simulation& sim, Snapshot& out) {
+  const World& world = sim.world();
   static thread_local std::vector<ForceModel::ContactForce> contacts;
   contacts.clear();
-  for (const auto& model : world.forces) model->contact_forces(world, contacts);
+  if (world.contact.impulse())
+    sim.impulse_contact().contact_forces(sim.dt(), contacts);
+  else
+    for (const auto& model : world.forces) model->contact_forces(world, contacts);
   for (const auto& c : contacts)
     if (c.j >= 0) out.contacts.push_back({c.i, c.j, static_cast<float>(c.normal_force)});
 }
 
-void fill_inspected(const World& world, int body, Snapshot& out) {
+void fill_inspected(const Simulation& sim, int body, Snapshot& out) {
+  const World& world = sim.world();
   out.inspected = body >= 0 && body < world.size() ? body : -1;
   out.inspected_contacts.clear();
   if (out.inspected < 0) return;
   static thread_local std::vector<ForceModel::ContactReport> points;
   points.clear();
-  for (const auto& model : world.forces) model->contact_points(world, body, points);
+  if (world.contact.impulse())
+    sim.impulse_contact().contact_points(body, sim.dt(), points);
+  else
+    for (const auto& model : world.forces) model->contact_points(world, body, points);
   for (const auto& p : points)
     out.inspected_contacts.push_back({p.other, to_float(p.position), to_float(p.normal),
                                       static_cast<float>(p.depth),
@@ -217,8 +227,8 @@ void fill_snapshot(Simulation& sim, Snapshot& out, bool with_contacts, int inspe
   fill_bonds(sim.world(), out);
   fill_models(sim, out);
   out.contacts.clear();
-  if (with_contacts) fill_contacts(sim.world(), out);
-  fill_inspected(sim.world(), inspected, out);
+  if (with_contacts) fill_contacts(sim, out);
+  fill_inspected(sim, inspected, out);
 }
 
 }  // namespace stepwise

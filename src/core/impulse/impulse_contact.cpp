@@ -26,6 +26,7 @@ ImpulseContact::Figures ImpulseContact::resolve_velocities(
       ++(c.j < 0 ? figures.wall_contacts : figures.contacts);
   }
   figures.contacts += figures.wall_contacts;
+  reports_.clear();
   if (contacts.empty()) {
     warm_.clear();
     return figures;
@@ -49,8 +50,11 @@ ImpulseContact::Figures ImpulseContact::resolve_velocities(
   figures.sweeps = solve_contacts(system_, at_rest, treatment.iterations,
                                   treatment.solver == ContactTreatment::Solver::automatic)
                        .sweeps;
-  for (size_t k = 0; k < rows.size(); ++k)
+  for (size_t k = 0; k < rows.size(); ++k) {
     if (rows[k].impulse.x() > 0) kept[keys_[k]] = rows[k].frame * rows[k].impulse;
+    const RigidContact& c = contacts[k];
+    reports_.push_back({c.i, c.j, c.position, c.normal, c.depth, rows[k].impulse.x()});
+  }
   warm_.swap(kept);
   system_.write_back(world);
   return figures;
@@ -134,6 +138,27 @@ bool ImpulseContact::separate(World& world, const std::vector<RigidContact>& con
     }
   }
   return true;
+}
+
+void ImpulseContact::contact_forces(double dt, std::vector<ForceModel::ContactForce>& out) const {
+  // One line per pair, its points' forces added.
+  for (size_t k = 0; k < reports_.size(); ++k) {
+    const Report& r = reports_[k];
+    if (k > 0 && r.i == reports_[k - 1].i && r.j == reports_[k - 1].j)
+      out.back().normal_force += r.impulse / dt;
+    else
+      out.push_back({r.i, r.j, r.impulse / dt});
+  }
+}
+
+void ImpulseContact::contact_points(int body, double dt,
+                                    std::vector<ForceModel::ContactReport>& out) const {
+  for (const Report& r : reports_) {
+    if (r.i != body && r.j != body) continue;
+    // The normal pushes i out of j; seen from j it is reversed.
+    out.push_back({r.i == body ? r.j : r.i, r.position, r.i == body ? r.normal : Vec3(-r.normal),
+                   r.depth, r.impulse / dt});
+  }
 }
 
 void ImpulseContact::save_state(ParamTable& out) const {

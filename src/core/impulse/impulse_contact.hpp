@@ -39,7 +39,14 @@ class ImpulseContact {
   bool separate(World& world, const std::vector<RigidContact>& contacts,
                 const ContactTreatment& treatment);
   static constexpr double kSlop = 1e-3;  // of the smaller bounding radius
-  void reset() { warm_.clear(); }
+  void reset() {
+    warm_.clear();
+    reports_.clear();
+  }
+  // The last resolve's resting contacts as the contact models report theirs (the force network,
+  // the Inspector): the normal force is the resting impulse over the step.
+  void contact_forces(double dt, std::vector<ForceModel::ContactForce>& out) const;
+  void contact_points(int body, double dt, std::vector<ForceModel::ContactReport>& out) const;
   void save_state(ParamTable& out) const;
   void load_state(const ParamTable& in);
 
@@ -50,7 +57,13 @@ class ImpulseContact {
   std::vector<Key> keys_;             // per row
   std::vector<int> body_i_, body_j_;  // per row: World bodies (j < 0: wall)
   std::map<Key, Vec3> warm_;          // last step's resting impulses (world frame)
-  std::vector<RigidContact> near_;    // separate(): the points it moves bodies apart at
+  std::vector<RigidContact> near_;
+  struct Report {
+    int i, j;
+    Vec3 position, normal;
+    double depth, impulse;  // resting normal impulse
+  };
+  std::vector<Report> reports_;  // separate(): the points it moves bodies apart at
 };
 
 }  // namespace stepwise
