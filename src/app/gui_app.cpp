@@ -181,18 +181,8 @@ int command_gui(GuiOptions o) {
       try {  // a variant: the scene must take that parameter and value
         const std::string key = item.substr(0, equals);
         const ParamValue value = parse_param_value(item.substr(equals + 1));
-        ContactTreatment contact;  // or the contact treatment one
-        if (key == "contact") {
-          contact.set_mode(std::holds_alternative<std::string>(value) ? std::get<std::string>(value)
-                                                                      : item.substr(equals + 1),
-                           "variant");
-          continue;
-        }
-        if (key.rfind("impulse.", 0) == 0) {
-          contact.set_option(key.substr(8), value, "variant");
-          continue;
-        }
-        load_scene(o.scene.scene, {{key, value}});
+        ContactTreatment contact;  // or the contact treatment's
+        if (!contact.set_key(key, value, "variant")) load_scene(o.scene.scene, {{key, value}});
       } catch (const InputError& e) {
         throw InputError("--compare " + item + ": " + e.what());
       }

@@ -425,13 +425,7 @@ void Simulation::correct_step() {
                    [](const auto& f) { return f->corrects(); }))
     return;
   flush();
-  auto total = [this] {
-    double e = cached_.potential;
-    for (int i = 0; i < world_.size(); ++i)
-      e += 0.5 * world_.mass(i) * world_.v.col(i).squaredNorm() +
-           0.5 * world_.w.col(i).dot(world_.L.col(i));
-    return e;
-  };
+  auto total = [this] { return world_.kinetic_energy() + cached_.potential; };
   const double before = total();
   const Positions spins = world_.w;  // to know whether the rotation's carried state went stale
   ForceModel* changed = nullptr;

@@ -3,18 +3,6 @@
 #include "core/simulation.hpp"
 
 namespace stepwise {
-namespace {
-
-double kinetic_energy(const World& world) {
-  double e = 0;
-  for (int i = 0; i < world.size(); ++i)
-    e += 0.5 * world.mass(i) * world.v.col(i).squaredNorm() +
-         0.5 * world.w.col(i).dot(world.L.col(i));
-  return e;
-}
-
-}  // namespace
-
 void Simulation::set_contact(const ContactTreatment& contact) {
   if (contact == world_.contact) return;
   world_.contact = contact;
@@ -32,14 +20,14 @@ void Simulation::find_rigid_contacts() {
 void Simulation::rigid_start_step() {
   find_rigid_contacts();
   if (rigid_.empty()) return;
-  const double start = kinetic_energy(world_) + cached_.potential;
+  const double start = world_.kinetic_energy() + cached_.potential;
   if (!impulse_.separate(world_, rigid_, world_.contact)) return;
   // As after a projection (correct_step): carried state described the state before.
   integrator_->reset();
   rotation_->reset();
   cache_valid_ = false;
   ensure_start_evaluation();
-  contact_corrected_ += kinetic_energy(world_) + cached_.potential - start;
+  contact_corrected_ += world_.kinetic_energy() + cached_.potential - start;
 }
 
 void Simulation::rigid_impulses() {
@@ -56,14 +44,14 @@ void Simulation::rigid_impulses() {
   gained_.resize(n);
   for (int i = 0; i < n; ++i) gained_(i) = dt_ * world_.inv_mass(i) * cached_.force.col(i).norm();
   const Positions v0 = world_.v, w0 = world_.w;
-  const double before = kinetic_energy(world_);
+  const double before = world_.kinetic_energy();
   impulse_figures_ = impulse_.resolve_velocities(world_, world_.contact, rigid_, gained_);
   spins_changed_ = spins_changed_ || world_.w != w0;
   // The contacts' work: the kinetic energy the impulses changed, less the work the step's
   // forces do on that change of velocity over the half step around it. A box resting on a floor
   // takes an impulse every step (gravity's kick undone) and does no work; its kinetic energy
   // before and after the impulse differ by just that term.
-  double work = kinetic_energy(world_) - before;
+  double work = world_.kinetic_energy() - before;
   for (int i = 0; i < n; ++i)
     work -= 0.5 * dt_ * cached_.force.col(i).dot(world_.v.col(i) - v0.col(i));
   dissipated_ -= work;

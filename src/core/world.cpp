@@ -174,6 +174,13 @@ void World::sync_all_angular_velocities() {
   for (int i = 0; i < size(); ++i) sync_angular_velocity(i);
 }
 
+double World::kinetic_energy() const {
+  double e = 0;
+  for (int i = 0; i < size(); ++i)
+    e += 0.5 * mass(i) * v.col(i).squaredNorm() + 0.5 * w.col(i).dot(L.col(i));
+  return e;
+}
+
 void World::set_angular_velocity(int i, const Vec3& omega_world) {
   const Mat3 R = q[i].toRotationMatrix();
   L.col(i) = R * (R.transpose() * omega_world).cwiseProduct(rotational_inertia(i));

@@ -69,6 +69,9 @@ class World {
   void sync_angular_velocity(int i);
   void sync_all_angular_velocities();
   void set_angular_velocity(int i, const Vec3& omega_world);
+  // Sum of 1/2 m v^2 + 1/2 w.L over the bodies as stored (what a correction of the state
+  // changes; the energy report also counts generalised coordinates' bodies).
+  double kinetic_energy() const;
 
   // State, one column per body.
   Positions x, v;

@@ -188,15 +188,8 @@ void PhysicsWorker::apply(const Command& command) {
           },
           [&](const cmd::AddVariant& c) {
             // The contact treatment: the run as it is now, forked, under the other one.
-            if (c.key == "contact" || c.key.rfind("impulse.", 0) == 0) {
-              ContactTreatment contact = sim.world().contact;
-              if (c.key == "contact") {
-                const std::string* mode = std::get_if<std::string>(&c.value);
-                contact.set_mode(mode ? *mode : "", "variant contact");
-              } else {
-                contact.mode = ContactTreatment::Mode::impulse;
-                contact.set_option(c.key.substr(8), c.value, "variant " + c.key);
-              }
+            if (ContactTreatment contact = sim.world().contact;
+                contact.set_key(c.key, c.value, "variant " + c.key)) {
               auto run = Simulation::make_run(sim.copy());
               run->set_contact(contact);
               comparisons_.add(std::move(run), c.key + " = " + format_param_value(c.value) + ": " +

@@ -60,6 +60,19 @@ void ContactTreatment::set_option(const std::string& key, const ParamValue& valu
   }
 }
 
+bool ContactTreatment::set_key(const std::string& key, const ParamValue& value,
+                               const std::string& where) {
+  if (key == "contact") {
+    const std::string* name = std::get_if<std::string>(&value);
+    set_mode(name ? *name : format_param_value(value), where);
+    return true;
+  }
+  if (key.rfind("impulse.", 0) != 0) return false;
+  mode = Mode::impulse;
+  set_option(key.substr(8), value, where);
+  return true;
+}
+
 void ContactTreatment::set_options(const ParamTable& table) {
   for (const auto& [key, value] : table.values()) set_option(key, value, table.where(key));
 }

@@ -33,6 +33,10 @@ struct ContactTreatment {
   // restitution, iterations, solver.
   void set_option(const std::string& key, const ParamValue& value, const std::string& where);
   void set_options(const ParamTable& table);  // every key of the table; unknown keys refused
+  // A key=value that names the treatment (`contact`) or an impulse option (`impulse.KEY`, which
+  // also chooses impulse), as the Compare panel's variants and `--set` give them. Returns false
+  // for any other key (a scene parameter), leaving the treatment as it was.
+  bool set_key(const std::string& key, const ParamValue& value, const std::string& where);
   void save_options(ParamTable& out) const;
   bool operator==(const ContactTreatment& o) const {
     return mode == o.mode && restitution == o.restitution && iterations == o.iterations &&

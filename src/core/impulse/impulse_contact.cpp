@@ -14,17 +14,17 @@ ImpulseContact::Figures ImpulseContact::resolve_velocities(
   Figures figures;
   system_.build(world, contacts);
   keys_.clear();
-  body_i_.clear();
-  body_j_.clear();
+  groups_.clear();
   for (size_t k = 0; k < contacts.size(); ++k) {
     const RigidContact& c = contacts[k];
     keys_.emplace_back(c.i, c.j, c.key);
-    body_i_.push_back(c.i);
-    body_j_.push_back(c.j);
     figures.max_depth = std::max(figures.max_depth, c.depth);
-    if (k == 0 || c.i != contacts[k - 1].i || c.j != contacts[k - 1].j)
+    if (k == 0 || c.i != contacts[k - 1].i || c.j != contacts[k - 1].j) {
+      groups_.push_back(int(k));
       ++(c.j < 0 ? figures.wall_contacts : figures.contacts);
+    }
   }
+  groups_.push_back(int(contacts.size()));
   figures.contacts += figures.wall_contacts;
   reports_.clear();
   if (contacts.empty()) {
@@ -62,12 +62,8 @@ ImpulseContact::Figures ImpulseContact::resolve_velocities(
 
 int ImpulseContact::impacts(const ContactTreatment& treatment, const VecX& gained) {
   auto& rows = system_.rows();
-  const int n = int(rows.size());
-  std::vector<int> groups;  // first row of each pair
-  for (int k = 0; k < n; ++k)
-    if (k == 0 || body_i_[k] != body_i_[k - 1] || body_j_[k] != body_j_[k - 1]) groups.push_back(k);
-  groups.push_back(n);
-  std::vector<double> target(n, 0.0);
+  const std::vector<int>& groups = groups_;
+  std::vector<double> target(rows.size(), 0.0);
   std::vector<char> hit(groups.size(), 0);
   std::vector<int> group;
   // Each pass over the pairs in order hands an impact on to the next touching pair; a row of
@@ -76,7 +72,7 @@ int ImpulseContact::impacts(const ContactTreatment& treatment, const VecX& gaine
     bool any = false;
     for (size_t g = 0; g + 1 < groups.size(); ++g) {
       const int first = groups[g], last = groups[g + 1];
-      const int i = body_i_[first], j = body_j_[first];
+      const int i = std::get<0>(keys_[first]), j = std::get<1>(keys_[first]);
       // Closing slower than twice what a step's forces give the two bodies is resting.
       const double resting = 2 * (gained(i) + (j >= 0 ? gained(j) : 0.0));
       bool impact = false;

@@ -54,9 +54,9 @@ class ImpulseContact {
   using Key = std::tuple<int, int, std::uint64_t>;  // i, j, feature
   int impacts(const ContactTreatment& treatment, const VecX& gained);
   ContactSystem system_;
-  std::vector<Key> keys_;             // per row
-  std::vector<int> body_i_, body_j_;  // per row: World bodies (j < 0: wall)
-  std::map<Key, Vec3> warm_;          // last step's resting impulses (world frame)
+  std::vector<Key> keys_;     // per row
+  std::vector<int> groups_;   // the first row of each pair, then the row count
+  std::map<Key, Vec3> warm_;  // last step's resting impulses (world frame)
   std::vector<RigidContact> near_;
   struct Report {
     int i, j;
