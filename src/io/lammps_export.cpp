@@ -11,6 +11,7 @@ namespace stepwise {
 namespace {
 
 struct Granular {
+  const ForceModel* model = nullptr;
   double kn = 0, kt = 0, gamma_n = 0, gamma_t = 0, mu = 0, skin = 0.1;
   std::vector<ParamTable> walls;
 };
@@ -30,6 +31,62 @@ std::string wall_args(const ParamTable& wall, const std::string& where) {
   throw InputError(where + ": LAMMPS' wall/gran takes axis-aligned planes only");
 }
 
+// A pair of materials' hooke law in pair granular's words, with gran/hooke/history's damping:
+// gamma_n times the effective mass (damping mass_velocity), the tangential dashpot xgammat times
+// the normal one.
+std::string granular_args(const ParamTable& law, const std::string& where) {
+  const double gamma_n = law.number("gamma_n"), gamma_t = law.number("gamma_t");
+  if (gamma_n == 0 && gamma_t > 0)
+    throw InputError(where + ": gamma_t > 0 with gamma_n = 0 has no counterpart in LAMMPS' pair " +
+                     "granular (its tangential damping is a multiple of the normal damping)");
+  return "hooke " + num(law.number("kn")) + " " + num(gamma_n) + " tangential linear_history " +
+         num(law.number("kt")) + " " + num(gamma_n > 0 ? gamma_t / gamma_n : 0.0) + " " +
+         num(law.number("mu")) + " damping mass_velocity";
+}
+
+std::string material_name(const World& world, int m) {
+  return m == 0 ? "no material (the hooke model's own coefficients)"
+                : "material '" + world.materials.at(m).name + "'";
+}
+
+// Scenes with materials, or walls of a material or rigid: an atom type per material (type 1:
+// bodies of none) and LAMMPS' pair granular with each pair of types' law, a wall/gran fix per
+// wall and type. The laws are the contact model's own (ForceModel::pair_law), mixed as it mixes.
+void write_pair_types(const World& world, const Granular& g, const std::string& what,
+                      std::ostream& in) {
+  const int types = world.materials.size() + 1;
+  for (int a = 0; a < types; ++a) in << "# type " << a + 1 << ": " << material_name(world, a) << "\n";
+  in << "pair_style granular\n";
+  for (int a = 0; a < types; ++a)
+    for (int b = a; b < types; ++b) {
+      ParamTable law;
+      g.model->pair_law(world, a, b, law);
+      in << "pair_coeff " << a + 1 << " " << b + 1 << " "
+         << granular_args(law, what + ": " + material_name(world, a) + " with " +
+                                   material_name(world, b))
+         << "\n";
+    }
+}
+
+void write_wall_types(const World& world, const Granular& g, const std::string& what,
+                      std::ostream& in) {
+  const int types = world.materials.size() + 1;
+  std::vector<bool> used(types, false);
+  for (int i = 0; i < world.size(); ++i) used[world.material[i]] = true;
+  for (int a = 0; a < types; ++a)
+    if (used[a] && !g.walls.empty()) in << "group type" << a + 1 << " type " << a + 1 << "\n";
+  for (size_t w = 0; w < g.walls.size(); ++w)
+    for (int a = 0; a < types; ++a) {
+      if (!used[a]) continue;
+      const std::string where = what + " wall " + std::to_string(w);
+      ParamTable law;
+      g.model->pair_law(world, a, -1 - int(w), law);
+      in << "fix wall" << w << "_" << a + 1 << " type" << a + 1 << " wall/gran granular "
+         << granular_args(law, where + " with " + material_name(world, a)) << " "
+         << wall_args(g.walls[w], where) << "\n";
+    }
+}
+
 }  // namespace
 
 LammpsExport export_lammps(Simulation& sim, const std::string& folder, long steps, long thermo_every) {
@@ -44,6 +101,7 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
     if (model->kind() == "hooke") {
       if (have_contacts) throw InputError(what + ": only one contact model is supported");
       have_contacts = true;
+      g.model = model.get();
       g.kn = p.number("kn");
       g.kt = p.number("kt");
       g.gamma_n = p.number("gamma_n");
@@ -58,10 +116,6 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
                          "LAMMPS' gran/hooke/history (set coulomb = \"lammps\", limit_force = false)");
       g.skin = p.number("skin");
       if (p.has("wall")) g.walls = p.tables("wall");
-      for (const ParamTable& w : g.walls)
-        if (w.has("material") || w.has("rigid"))
-          throw InputError(what + ": a wall of its own material or a rigid wall needs per-type " +
-                           "coefficients, which gran/hooke/history and wall/gran do not take");
     } else if (model->kind() == "gravity") {
       gravity += p.vec3("g", Vec3::Zero());
     } else {
@@ -69,10 +123,13 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
                        "' has no LAMMPS counterpart here (supported: hooke contacts, walls, gravity)");
     }
   }
-  if (!world.materials.empty())
-    throw InputError(what + ": the scene's materials (" + std::to_string(world.materials.size()) +
-                     ") need per-type coefficients, which gran/hooke/history does not take; " +
-                     "give the hooke model its coefficients and no [[material]]");
+  // One set of coefficients: gran/hooke/history, as the LAMMPS benchmark runs it.
+  const bool per_type =
+      have_contacts && (!world.materials.empty() ||
+                        std::any_of(g.walls.begin(), g.walls.end(), [](const ParamTable& w) {
+                          return w.has("material") || w.flag("rigid", false);
+                        }));
+  const int types = per_type ? world.materials.size() + 1 : 1;
   for (int i = 0; i < world.size(); ++i) {
     if (world.shape[i]->type() != sphere_type())
       throw InputError(what + ": body " + std::to_string(i) + " is not a sphere");
@@ -80,9 +137,6 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
   }
   if (sim.integrator_name() != "velocity-verlet")
     throw InputError(what + ": LAMMPS runs Velocity Verlet (fix nve/sphere); choose --integrator velocity-verlet");
-  std::error_code ec;
-  std::filesystem::create_directories(folder, ec);
-  if (ec) throw InputError(what + ": cannot create folder " + folder);
 
   // A box around the bodies and walls; boundaries shrink-wrap, so bodies may leave it.
   Vec3 low = Vec3::Constant(1e300), high = Vec3::Constant(-1e300);
@@ -99,13 +153,13 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
 
   std::ostringstream data;
   data << "LAMMPS data file written by stepwise (scene at t = " << num(sim.time()) << ")\n\n";
-  data << world.size() << " atoms\n1 atom types\n\n";
+  data << world.size() << " atoms\n" << types << " atom types\n\n";
   data << num(low.x()) << " " << num(high.x()) << " xlo xhi\n" << num(low.y()) << " " << num(high.y())
        << " ylo yhi\n" << num(low.z()) << " " << num(high.z()) << " zlo zhi\n\nAtoms # sphere\n\n";
   for (int i = 0; i < world.size(); ++i) {
     const double r = world.radius(i);
     const double density = world.mass(i) / (4.0 / 3.0 * M_PI * r * r * r);
-    data << i + 1 << " 1 " << num(2 * r) << " " << num(density) << " " << num(world.x(0, i)) << " "
+    data << i + 1 << " " << (per_type ? world.material[i] + 1 : 1) << " " << num(2 * r) << " " << num(density) << " " << num(world.x(0, i)) << " "
          << num(world.x(1, i)) << " " << num(world.x(2, i)) << "\n";
   }
   data << "\nVelocities\n\n";
@@ -119,7 +173,9 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
   in << "# LAMMPS input written by stepwise: continue this scene at scale (mpirun -np N lmp -in in.scene)\n";
   in << "units lj\natom_style sphere\natom_modify map array\nboundary m m m\ncomm_modify vel yes\n";
   in << "newton off\nread_data scene.data\n\n";
-  if (have_contacts) {
+  if (per_type) {
+    write_pair_types(world, g, what, in);
+  } else if (have_contacts) {
     in << "pair_style gran/hooke/history " << contact << "\npair_coeff * *\n";
   } else {
     in << "pair_style zero 1.0\npair_coeff * *\n";
@@ -131,13 +187,17 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
     in << "fix gravity all gravity " << num(gravity.norm()) << " vector " << num(d.x()) << " "
        << num(d.y()) << " " << num(d.z()) << "\n";
   }
-  for (size_t k = 0; k < g.walls.size(); ++k)
+  if (per_type) write_wall_types(world, g, what, in);
+  for (size_t k = 0; k < g.walls.size() && !per_type; ++k)
     in << "fix wall" << k << " all wall/gran hooke/history " << contact << " "
        << wall_args(g.walls[k], what + " wall " + std::to_string(k)) << "\n";
   in << "compute erot all erotate/sphere\n";
   in << "thermo_style custom step atoms ke c_erot\nthermo_modify norm no format float %.15g\n";
   in << "thermo " << std::max(1L, thermo_every) << "\nrun " << steps << "\n";
 
+  std::error_code ec;
+  std::filesystem::create_directories(folder, ec);
+  if (ec) throw InputError(what + ": cannot create folder " + folder);
   LammpsExport out{folder + "/scene.data", folder + "/in.scene"};
   write_file_atomically(out.data_file, data.str());
   write_file_atomically(out.input_file, in.str());

@@ -233,6 +233,14 @@ class GranularContacts final : public ForceModel {
                  out);
     return true;
   }
+  bool pair_law(const World& world, int a, int b, ParamTable& out) const override {
+    MaterialLaws<Law> laws;  // built here: the model's own table may be stale in a const call
+    laws.build(world, own(), wall_materials_, own_version_);
+    const PairLaw<Law>& law = b >= 0 ? laws.pair(a, b) : laws.wall(-1 - b, a);
+    law.law.coefficients(out);
+    out.set("mu", law.mu);
+    return true;
+  }
   void validate(const World& world) const override;
   std::pair<int, int> stiffest_pair(const World& world) const override {
     if (world.size() == 0) return {-1, -1};

@@ -67,6 +67,12 @@ struct HertzLaw {
     out.set("nu", poisson);
     out.set("e", restitution);
   }
+  // A pair's law: the mixed moduli, not either material's E and nu.
+  void coefficients(ParamTable& out) const {
+    out.set("E_star", e_star);
+    out.set("G_star", g_star);
+    out.set("e", restitution);
+  }
   std::vector<Tunable> tunables() const {
     return {{"E", young, "Young's modulus", 1e-12, kTunableMax},
             {"nu", poisson, "Poisson ratio", -0.99, 0.49},

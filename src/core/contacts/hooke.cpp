@@ -51,6 +51,7 @@ struct HookeLaw {
     out.set("gamma_n", gamma_n);
     out.set("gamma_t", gamma_t);
   }
+  void coefficients(ParamTable& out) const { save(out); }  // a pair's are its own keys
   std::vector<Tunable> tunables() const {
     return {{"kn", kn, "normal stiffness"}, {"kt", kt, "tangential stiffness"},
             {"gamma_n", gamma_n, "normal damping rate"}, {"gamma_t", gamma_t, "tangential damping rate"}};
