@@ -112,9 +112,10 @@ TEST_CASE("each method's stated stability limit is where its amplitude starts to
   }
   // Newmark's limit follows its options: Fox-Goodwin (beta 1/12) at sqrt(6), beta 0.05 at
   // 1/sqrt(0.2); gamma below 1/2 grows at any step.
-  for (const auto& [beta, gamma] :
+  for (const auto& options_pair :
        {std::pair{1.0 / 12, 0.5}, std::pair{0.05, 0.5}, std::pair{0.1, 0.4}}) {
-    CAPTURE(beta);
+    const double beta = options_pair.first, gamma = options_pair.second;  // clang 14 (the
+    CAPTURE(beta);  // sanitized build) cannot capture a structured binding in CAPTURE's lambda
     ParamTable options;
     options.set("beta", beta);
     options.set("gamma", gamma);

@@ -148,7 +148,8 @@ TEST_CASE("bend 60 degrees then twist 90: finite torques equal the closed form, 
   CHECK(std::abs(std::abs(incremental.twist_torque) / (k * M_PI / 2) - 1) > 0.1);
 }
 
-TEST_CASE("quasi-static twist and pure bend of the cube chain: every bond takes 1/6") {
+TEST_CASE("quasi-static twist and pure bend of the cube chain: every bond takes 1/6" *
+          doctest::test_suite("slow")) {
   for (const char* model : {"finite", "incremental"}) {
     for (const char* loading : {"twist", "bend"}) {
       Simulation sim = scene_simulation("cube-chain", "leapfrog", 1e-3,
@@ -200,7 +201,8 @@ TEST_CASE("a bond past its strength breaks and its stored energy becomes dissipa
   }
 }
 
-TEST_CASE("settled cantilever: each bond bends by F times its lever arm and shears by F") {
+TEST_CASE("settled cantilever: each bond bends by F times its lever arm and shears by F" *
+          doctest::test_suite("slow")) {
   // Settled once by viscous bond damping and once by PFC local damping alone.
   for (const char* model : {"finite", "incremental", "finite-local"}) {
     const bool local = std::string(model) == "finite-local";
@@ -221,7 +223,8 @@ TEST_CASE("settled cantilever: each bond bends by F times its lever arm and shea
   }
 }
 
-TEST_CASE("Wang's experiment: the incremental bond's energy error grows with dt, the finite's not") {
+TEST_CASE("Wang's experiment: the incremental bond's energy error grows with dt, the finite's not" *
+          doctest::test_suite("slow")) {
   // cube-chain, bend-twist, 40,000 steps; relative error (KE + PE - W)/W at the end of the run.
   auto final_error = [](const std::string& model, double dt) {
     Simulation sim = scene_simulation("cube-chain", "leapfrog", dt,

@@ -126,7 +126,8 @@ TEST_CASE("constraint forces do no work: the energy error is the integrator's ow
   CHECK(errors[0] / errors[1] < 25);
 }
 
-TEST_CASE("RATTLE keeps |C| at round-off and the energy error bounded over 1e5 steps") {
+TEST_CASE("RATTLE keeps |C| at round-off and the energy error bounded over 1e5 steps" *
+          doctest::test_suite("slow")) {
   Simulation sim = scene_simulation("rigid-chain", "velocity-verlet", 2e-3,
                                     {{"n", 5.0}, {"drift", std::string("rattle")}});
   double first_half = 0, second_half = 0, worst_c = 0;

@@ -328,7 +328,8 @@ TEST_CASE("pairs computed four at a time get each pair's own force, torque and e
   CHECK((all.torques() - torque).cwiseAbs().maxCoeff() < 1e-10 * torque.cwiseAbs().maxCoeff());
 }
 
-TEST_CASE("settle: kinetic + stored + dissipated = initial energy + work") {
+TEST_CASE("settle: kinetic + stored + dissipated = initial energy + work" *
+          doctest::test_suite("slow")) {
   // 1000 spheres falling into the box for 6000 steps: impacts, piling, rolling, settling.
   auto worst_error = [](const std::map<std::string, ParamValue>& extra, double dt_fraction) {
     std::map<std::string, ParamValue> params = {

@@ -208,7 +208,8 @@ TEST_CASE("impulse: Newton's cradle passes the blow on, the last ball leaves wit
   CHECK(penalty(4) < rigid(4));
 }
 
-TEST_CASE("impulse: a stack of ten boxes stands ten seconds without moving") {
+TEST_CASE("impulse: a stack of ten boxes stands ten seconds without moving" *
+          doctest::test_suite("slow")) {
   // With Gauss-Seidel alone (solver = pgs, 200 sweeps a step) it creeps: the exact solve of the
   // touching and sticking points between sweeps is what holds it.
   auto creep = [](ContactTreatment::Solver solver) {
