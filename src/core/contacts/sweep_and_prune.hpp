@@ -21,6 +21,7 @@ class SweepAndPrune {
   std::vector<int> order_;  // bodies by low x bound, kept between builds
   std::vector<double> low_, high_;
   std::vector<std::pair<int, int>> found_;
+  std::vector<int> cursor_;
 };
 
 }  // namespace stepwise

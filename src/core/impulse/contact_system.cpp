@@ -60,7 +60,7 @@ void ContactSystem::build(const World& world,
   rows_.clear();
   slot_.assign(world.size(), -1);
   for (const ForceModel::RigidContact& c : contacts) {
-    Row r;
+    Row& r = rows_.emplace_back();  // filled in place: a row is a few hundred bytes
     r.a = body_of(world, c.i);
     r.b = c.j >= 0 ? body_of(world, c.j) : -1;
     r.ra = c.position - world.x.col(c.i);
@@ -69,43 +69,19 @@ void ContactSystem::build(const World& world,
     r.wall_velocity = c.wall_velocity;
     r.mu = c.mu;
     r.depth = c.depth;
-    Mat3 K = Mat3::Zero();
+    // In the frame F: K = (1/m) 1 + C^T I^-1 C per moving body, C = [r]x F (the columns r x n,
+    // r x t1, r x t2), since -[r]x I^-1 [r]x = [r]x^T I^-1 [r]x and F^T F = 1.
+    r.K.setZero();
     for (int side = 0; side < 2; ++side) {
       const int k = side ? r.b : r.a;
       if (k < 0 || !bodies_[k].moves) continue;
-      const Mat3 arm = cross_matrix(side ? r.rb : r.ra);
-      K += bodies_[k].inv_mass * Mat3::Identity() - arm * bodies_[k].inv_inertia * arm;
+      const Vec3& arm = side ? r.rb : r.ra;
+      Mat3 C;
+      C << arm.cross(r.frame.col(0)), arm.cross(r.frame.col(1)), arm.cross(r.frame.col(2));
+      r.K.noalias() += C.transpose() * (bodies_[k].inv_inertia * C);
+      r.K.diagonal().array() += bodies_[k].inv_mass;
     }
-    r.K = r.frame.transpose() * K * r.frame;
     tangent_block(r);
-    rows_.push_back(r);
-  }
-}
-
-Vec3 ContactSystem::velocity(const Row& r) const {
-  const Body& a = bodies_[r.a];
-  Vec3 u = a.v + a.w.cross(r.ra);
-  if (r.b >= 0) {
-    const Body& b = bodies_[r.b];
-    u -= b.v + b.w.cross(r.rb);
-  } else {
-    u -= r.wall_velocity;
-  }
-  return r.frame.transpose() * u;
-}
-
-void ContactSystem::apply(Row& r, const Vec3& delta) {
-  r.impulse += delta;
-  const Vec3 P = r.frame * delta;  // on a; -P on b
-  for (int side = 0; side < 2; ++side) {
-    const int k = side ? r.b : r.a;
-    if (k < 0 || !bodies_[k].moves) continue;
-    Body& body = bodies_[k];
-    const Vec3 p = side ? Vec3(-P) : P;
-    const Vec3 angular = (side ? r.rb : r.ra).cross(p);
-    body.v += body.inv_mass * p;
-    body.dL += angular;
-    body.w += body.inv_inertia * angular;
   }
 }
 

@@ -34,13 +34,12 @@ ImpulseContact::Figures ImpulseContact::resolve_velocities(
   figures.impacts = impacts(treatment, gained);
   // Resting contacts: all together, from last step's impulses where the same features touch.
   auto& rows = system_.rows();
-  std::map<Key, Vec3> kept;
   for (size_t k = 0; k < rows.size(); ++k) {
     ContactSystem::Row& r = rows[k];
     r.impulse.setZero();  // the impacts' impulses are spent
-    const auto found = warm_.find(keys_[k]);
-    if (found == warm_.end()) continue;
-    Vec3 start = r.frame.transpose() * found->second;
+    const Vec3* found = warm_start(keys_[k]);
+    if (!found) continue;
+    Vec3 start = r.frame.transpose() * *found;
     start.x() = std::max(0.0, start.x());
     const double cap = r.mu * start.x(), t = start.tail<2>().norm();
     if (t > cap) start.tail<2>() *= cap / t;
@@ -50,14 +49,34 @@ ImpulseContact::Figures ImpulseContact::resolve_velocities(
   figures.sweeps = solve_contacts(system_, at_rest, treatment.iterations,
                                   treatment.solver == ContactTreatment::Solver::automatic)
                        .sweeps;
+  warm_.clear();
   for (size_t k = 0; k < rows.size(); ++k) {
-    if (rows[k].impulse.x() > 0) kept[keys_[k]] = rows[k].frame * rows[k].impulse;
+    if (rows[k].impulse.x() > 0) warm_.emplace_back(keys_[k], rows[k].frame * rows[k].impulse);
     const RigidContact& c = contacts[k];
     reports_.push_back({c.i, c.j, c.position, c.normal, c.depth, rows[k].impulse.x()});
   }
-  warm_.swap(kept);
+  sort_warm_starts();
   system_.write_back(world);
   return figures;
+}
+
+const Vec3* ImpulseContact::warm_start(const Key& key) const {
+  const auto found =
+      std::lower_bound(warm_.begin(), warm_.end(), key,
+                       [](const auto& entry, const Key& k) { return entry.first < k; });
+  return found != warm_.end() && found->first == key ? &found->second : nullptr;
+}
+
+void ImpulseContact::sort_warm_starts() {
+  // By key; of two entries with one key (a hand-edited state) the later is kept.
+  std::stable_sort(warm_.begin(), warm_.end(),
+                   [](const auto& x, const auto& y) { return x.first < y.first; });
+  size_t out = 0;
+  for (size_t k = 0; k < warm_.size(); ++k) {
+    if (k + 1 < warm_.size() && warm_[k + 1].first == warm_[k].first) continue;
+    warm_[out++] = warm_[k];
+  }
+  warm_.resize(out);
 }
 
 int ImpulseContact::impacts(const ContactTreatment& treatment, const VecX& gained) {
@@ -177,8 +196,9 @@ void ImpulseContact::load_state(const ParamTable& in) {
       throw InputError(in.where() + ": impulses: ids must be whole numbers");
     for (int c = 4; c < 7; ++c) limits::checked(in.where() + ": impulses", v[c], -1e300, 1e300);
     const std::uint64_t feature = std::uint64_t(v[2]) << 32 | std::uint64_t(v[3]);
-    warm_[{int(v[0]), int(v[1]), feature}] = Vec3(v[4], v[5], v[6]);
+    warm_.emplace_back(Key{int(v[0]), int(v[1]), feature}, Vec3(v[4], v[5], v[6]));
   }
+  sort_warm_starts();
 }
 
 }  // namespace stepwise
