@@ -54,7 +54,8 @@ void SweepAndPrune::pairs(const Positions& x, const VecX& radius, double margin,
   cursor_.assign(offsets.begin(), offsets.end() - 1);
   neighbors.resize(found_.size());
   for (const auto& [i, j] : found_) neighbors[cursor_[i]++] = j;
-  for (int i = 0; i < n; ++i) std::sort(neighbors.begin() + offsets[i], neighbors.begin() + offsets[i + 1]);
+  for (int i = 0; i < n; ++i)
+    std::sort(neighbors.begin() + offsets[i], neighbors.begin() + offsets[i + 1]);
 }
 
 }  // namespace stepwise
