@@ -55,7 +55,8 @@ std::string material_name(const World& world, int m) {
 void write_pair_types(const World& world, const Granular& g, const std::string& what,
                       std::ostream& in) {
   const int types = world.materials.size() + 1;
-  for (int a = 0; a < types; ++a) in << "# type " << a + 1 << ": " << material_name(world, a) << "\n";
+  for (int a = 0; a < types; ++a)
+    in << "# type " << a + 1 << ": " << material_name(world, a) << "\n";
   in << "pair_style granular\n";
   for (int a = 0; a < types; ++a)
     for (int b = a; b < types; ++b) {
@@ -123,7 +124,8 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
                        "' has no LAMMPS counterpart here (supported: hooke contacts, walls, gravity)");
     }
   }
-  // One set of coefficients: gran/hooke/history, as the LAMMPS benchmark runs it.
+  // Per-type coefficients (pair granular) only where the scene needs them: one set of
+  // coefficients keeps gran/hooke/history, as the LAMMPS benchmark runs it.
   const bool per_type =
       have_contacts && (!world.materials.empty() ||
                         std::any_of(g.walls.begin(), g.walls.end(), [](const ParamTable& w) {
@@ -159,8 +161,9 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
   for (int i = 0; i < world.size(); ++i) {
     const double r = world.radius(i);
     const double density = world.mass(i) / (4.0 / 3.0 * M_PI * r * r * r);
-    data << i + 1 << " " << (per_type ? world.material[i] + 1 : 1) << " " << num(2 * r) << " " << num(density) << " " << num(world.x(0, i)) << " "
-         << num(world.x(1, i)) << " " << num(world.x(2, i)) << "\n";
+    data << i + 1 << " " << (per_type ? world.material[i] + 1 : 1) << " " << num(2 * r) << " "
+         << num(density) << " " << num(world.x(0, i)) << " " << num(world.x(1, i)) << " "
+         << num(world.x(2, i)) << "\n";
   }
   data << "\nVelocities\n\n";
   for (int i = 0; i < world.size(); ++i)
