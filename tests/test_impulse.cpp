@@ -229,7 +229,7 @@ TEST_CASE("impulse: a stack of ten boxes stands ten seconds without moving" *
     // The contact forces the Inspector lists (resting impulse over the step): the floor carries
     // all ten boxes, the bottom box the nine above it.
     std::vector<ForceModel::ContactReport> points;
-    sim.impulse_contact().contact_points(0, sim.dt(), points);
+    sim.rigid_contact_points(0, points);
     double floor = 0, above = 0;
     for (const auto& p : points) (p.other < 0 ? floor : above) += p.normal_force;
     if (solver == ContactTreatment::Solver::automatic) {

@@ -137,10 +137,14 @@ class ForceModel {
     double depth, normal_force;
   };
   virtual void contact_points(const World& world, int body, std::vector<ContactReport>& out) const {}
-  // A contact model's law between materials a and b (0: the model's own coefficients, as
-  // core/materials.hpp numbers them; b = -1 - w: wall w) as its coefficients and "mu": what an
-  // export to another program writes per pair of atom types. False: the model has no such law.
-  virtual bool pair_law(const World& world, int a, int b, ParamTable& out) const { return false; }
+  // A contact model's laws per pair of materials, each as its coefficients and "mu": pairs[a n +
+  // b] between materials a and b (0: the model's own coefficients, as core/materials.hpp numbers
+  // them; n = materials + 1), walls[w n + m] between wall w and material m. What an export to
+  // another program writes per pair of atom types. False: the model has no such laws.
+  virtual bool pair_laws(const World& world, std::vector<ParamTable>& pairs,
+                         std::vector<ParamTable>& walls) const {
+    return false;
+  }
   // Constraints kept exactly (core/constraints). After each whole step, corrects() models move
   // the state back onto their constraints (projection; RATTLE's velocity half) and say whether it
   // changed; the Simulation re-evaluates and hands the energy that changed to book_correction.

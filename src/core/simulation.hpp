@@ -44,7 +44,14 @@ class Simulation {
   // velocity (kick-drift methods) or after the step.
   const ImpulseContact::Figures& impulse_figures() const { return impulse_figures_; }
   bool impulses_in_drift() const { return drift_solved_; }
-  const ImpulseContact& impulse_contact() const { return impulse_; }
+  // Under rigid contact: the last step's contacts as the force network and the Inspector list
+  // them (ImpulseContact::contact_forces, contact_points).
+  void rigid_contact_forces(std::vector<ForceModel::ContactForce>& out) const {
+    impulse_.contact_forces(rigid_, dt_, out);
+  }
+  void rigid_contact_points(int body, std::vector<ForceModel::ContactReport>& out) const {
+    impulse_.contact_points(rigid_, body, dt_, out);
+  }
   // Lets force models split their loops over these threads (null: one). Results are
   // bit-identical run to run for a given thread count.
   void set_parallel(Parallel* parallel) { parallel_ = parallel; }

@@ -177,7 +177,7 @@ void World::sync_all_angular_velocities() {
 double World::kinetic_energy() const {
   double e = 0;
   for (int i = 0; i < size(); ++i)
-    e += 0.5 * mass(i) * v.col(i).squaredNorm() + 0.5 * w.col(i).dot(L.col(i));
+    e += kinetic_energy(i);
   return e;
 }
 

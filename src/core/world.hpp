@@ -69,8 +69,11 @@ class World {
   void sync_angular_velocity(int i);
   void sync_all_angular_velocities();
   void set_angular_velocity(int i, const Vec3& omega_world);
-  // Sum of 1/2 m v^2 + 1/2 w.L over the bodies as stored (what a correction of the state
-  // changes; the energy report also counts generalised coordinates' bodies).
+  // 1/2 m v^2 + 1/2 w.L of body i as stored, and its sum over the bodies (what a correction of
+  // the state changes; the energy report also counts generalised coordinates' bodies).
+  double kinetic_energy(int i) const {
+    return 0.5 * mass(i) * v.col(i).squaredNorm() + 0.5 * w.col(i).dot(L.col(i));
+  }
   double kinetic_energy() const;
 
   // State, one column per body.

@@ -12,6 +12,7 @@ namespace {
 
 struct Granular {
   const ForceModel* model = nullptr;
+  std::vector<ParamTable> pair_laws, wall_laws;  // per-type decks: ForceModel::pair_laws
   double kn = 0, kt = 0, gamma_n = 0, gamma_t = 0, mu = 0, skin = 0.1;
   std::vector<ParamTable> walls;
 };
@@ -51,7 +52,7 @@ std::string material_name(const World& world, int m) {
 
 // Scenes with materials, or walls of a material or rigid: an atom type per material (type 1:
 // bodies of none) and LAMMPS' pair granular with each pair of types' law, a wall/gran fix per
-// wall and type. The laws are the contact model's own (ForceModel::pair_law), mixed as it mixes.
+// wall and type. The laws are the contact model's own (ForceModel::pair_laws), mixed as it mixes.
 void write_pair_types(const World& world, const Granular& g, const std::string& what,
                       std::ostream& in) {
   const int types = world.materials.size() + 1;
@@ -60,10 +61,8 @@ void write_pair_types(const World& world, const Granular& g, const std::string& 
   in << "pair_style granular\n";
   for (int a = 0; a < types; ++a)
     for (int b = a; b < types; ++b) {
-      ParamTable law;
-      g.model->pair_law(world, a, b, law);
       in << "pair_coeff " << a + 1 << " " << b + 1 << " "
-         << granular_args(law, what + ": " + material_name(world, a) + " with " +
+         << granular_args(g.pair_laws[size_t(a) * types + b], what + ": " + material_name(world, a) + " with " +
                                    material_name(world, b))
          << "\n";
     }
@@ -80,10 +79,8 @@ void write_wall_types(const World& world, const Granular& g, const std::string& 
     for (int a = 0; a < types; ++a) {
       if (!used[a]) continue;
       const std::string where = what + " wall " + std::to_string(w);
-      ParamTable law;
-      g.model->pair_law(world, a, -1 - int(w), law);
       in << "fix wall" << w << "_" << a + 1 << " type" << a + 1 << " wall/gran granular "
-         << granular_args(law, where + " with " + material_name(world, a)) << " "
+         << granular_args(g.wall_laws[w * types + a], where + " with " + material_name(world, a)) << " "
          << wall_args(g.walls[w], where) << "\n";
     }
 }
@@ -132,6 +129,7 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
                           return w.has("material") || w.flag("rigid", false);
                         }));
   const int types = per_type ? world.materials.size() + 1 : 1;
+  if (per_type) g.model->pair_laws(world, g.pair_laws, g.wall_laws);
   for (int i = 0; i < world.size(); ++i) {
     if (world.shape[i]->type() != sphere_type())
       throw InputError(what + ": body " + std::to_string(i) + " is not a sphere");

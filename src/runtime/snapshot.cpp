@@ -108,8 +108,7 @@ void fill_bodies(Simulation& sim, Snapshot& out) {
     out.force[i] = to_float(force.col(i));
     out.torque[i] = to_float(torque.col(i));
     out.mass[i] = static_cast<float>(world.mass(i));
-    out.kinetic_energy[i] = static_cast<float>(0.5 * world.mass(i) * world.v.col(i).squaredNorm() +
-                                               0.5 * world.w.col(i).dot(world.L.col(i)));
+    out.kinetic_energy[i] = static_cast<float>(world.kinetic_energy(i));
     out.fixed[i] = world.flags[i] & kFixed ? 1 : 0;
     if (world.shape[i]->type() == sphere_type()) {  // most bodies: no call through the shape
       out.spheres.push_back({out.position[i], static_cast<float>(world.radius(i)), i});
@@ -148,7 +147,7 @@ void fill_contacts(const Simulation& sim, Snapshot& out) {
   static thread_local std::vector<ForceModel::ContactForce> contacts;
   contacts.clear();
   if (world.contact.impulse())
-    sim.impulse_contact().contact_forces(sim.dt(), contacts);
+    sim.rigid_contact_forces(contacts);
   else
     for (const auto& model : world.forces) model->contact_forces(world, contacts);
   for (const auto& c : contacts)
@@ -163,7 +162,7 @@ void fill_inspected(const Simulation& sim, int body, Snapshot& out) {
   static thread_local std::vector<ForceModel::ContactReport> points;
   points.clear();
   if (world.contact.impulse())
-    sim.impulse_contact().contact_points(body, sim.dt(), points);
+    sim.rigid_contact_points(body, points);
   else
     for (const auto& model : world.forces) model->contact_points(world, body, points);
   for (const auto& p : points)

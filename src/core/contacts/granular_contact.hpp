@@ -233,12 +233,18 @@ class GranularContacts final : public ForceModel {
                  out);
     return true;
   }
-  bool pair_law(const World& world, int a, int b, ParamTable& out) const override {
+  bool pair_laws(const World& world, std::vector<ParamTable>& pairs,
+                 std::vector<ParamTable>& walls) const override {
     MaterialLaws<Law> laws;  // built here: the model's own table may be stale in a const call
     laws.build(world, own(), wall_materials_, own_version_);
-    const PairLaw<Law>& law = b >= 0 ? laws.pair(a, b) : laws.wall(-1 - b, a);
-    law.law.coefficients(out);
-    out.set("mu", law.mu);
+    auto table = [](const PairLaw<Law>& law) {
+      ParamTable out;
+      law.law.coefficients(out);
+      out.set("mu", law.mu);
+      return out;
+    };
+    for (const PairLaw<Law>& law : laws.all()) pairs.push_back(table(law));
+    for (const PairLaw<Law>& law : laws.all_walls()) walls.push_back(table(law));
     return true;
   }
   void validate(const World& world) const override;

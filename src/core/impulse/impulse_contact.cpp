@@ -26,7 +26,7 @@ ImpulseContact::Figures ImpulseContact::resolve_velocities(
   }
   groups_.push_back(int(contacts.size()));
   figures.contacts += figures.wall_contacts;
-  reports_.clear();
+  resting_.clear();
   if (contacts.empty()) {
     warm_.clear();
     return figures;
@@ -52,8 +52,7 @@ ImpulseContact::Figures ImpulseContact::resolve_velocities(
   warm_.clear();
   for (size_t k = 0; k < rows.size(); ++k) {
     if (rows[k].impulse.x() > 0) warm_.emplace_back(keys_[k], rows[k].frame * rows[k].impulse);
-    const RigidContact& c = contacts[k];
-    reports_.push_back({c.i, c.j, c.position, c.normal, c.depth, rows[k].impulse.x()});
+    resting_.push_back(rows[k].impulse.x());
   }
   sort_warm_starts();
   system_.write_back(world);
@@ -155,24 +154,28 @@ bool ImpulseContact::separate(World& world, const std::vector<RigidContact>& con
   return true;
 }
 
-void ImpulseContact::contact_forces(double dt, std::vector<ForceModel::ContactForce>& out) const {
+void ImpulseContact::contact_forces(const std::vector<RigidContact>& contacts, double dt,
+                                    std::vector<ForceModel::ContactForce>& out) const {
+  if (contacts.size() != resting_.size()) return;  // not the resolve's: reset or reloaded since
   // One line per pair, its points' forces added.
-  for (size_t k = 0; k < reports_.size(); ++k) {
-    const Report& r = reports_[k];
-    if (k > 0 && r.i == reports_[k - 1].i && r.j == reports_[k - 1].j)
-      out.back().normal_force += r.impulse / dt;
+  for (size_t k = 0; k < contacts.size(); ++k) {
+    const RigidContact& c = contacts[k];
+    if (k > 0 && c.i == contacts[k - 1].i && c.j == contacts[k - 1].j)
+      out.back().normal_force += resting_[k] / dt;
     else
-      out.push_back({r.i, r.j, r.impulse / dt});
+      out.push_back({c.i, c.j, resting_[k] / dt});
   }
 }
 
-void ImpulseContact::contact_points(int body, double dt,
+void ImpulseContact::contact_points(const std::vector<RigidContact>& contacts, int body, double dt,
                                     std::vector<ForceModel::ContactReport>& out) const {
-  for (const Report& r : reports_) {
-    if (r.i != body && r.j != body) continue;
+  if (contacts.size() != resting_.size()) return;
+  for (size_t k = 0; k < contacts.size(); ++k) {
+    const RigidContact& c = contacts[k];
+    if (c.i != body && c.j != body) continue;
     // The normal pushes i out of j; seen from j it is reversed.
-    out.push_back({r.i == body ? r.j : r.i, r.position, r.i == body ? r.normal : Vec3(-r.normal),
-                   r.depth, r.impulse / dt});
+    out.push_back({c.i == body ? c.j : c.i, c.position, c.i == body ? c.normal : Vec3(-c.normal),
+                   c.depth, resting_[k] / dt});
   }
 }
 

@@ -41,12 +41,15 @@ class ImpulseContact {
   static constexpr double kSlop = 1e-3;  // of the smaller bounding radius
   void reset() {
     warm_.clear();
-    reports_.clear();
+    resting_.clear();
   }
   // The last resolve's resting contacts as the contact models report theirs (the force network,
-  // the Inspector): the normal force is the resting impulse over the step.
-  void contact_forces(double dt, std::vector<ForceModel::ContactForce>& out) const;
-  void contact_points(int body, double dt, std::vector<ForceModel::ContactReport>& out) const;
+  // the Inspector): the normal force is the resting impulse over the step. `contacts` are the
+  // ones that resolve was given (nothing is listed if they are not).
+  void contact_forces(const std::vector<RigidContact>& contacts, double dt,
+                      std::vector<ForceModel::ContactForce>& out) const;
+  void contact_points(const std::vector<RigidContact>& contacts, int body, double dt,
+                      std::vector<ForceModel::ContactReport>& out) const;
   void save_state(ParamTable& out) const;
   void load_state(const ParamTable& in);
 
@@ -61,13 +64,8 @@ class ImpulseContact {
   std::vector<std::pair<Key, Vec3>> warm_;
   const Vec3* warm_start(const Key& key) const;
   void sort_warm_starts();
-  std::vector<RigidContact> near_;
-  struct Report {
-    int i, j;
-    Vec3 position, normal;
-    double depth, impulse;  // resting normal impulse
-  };
-  std::vector<Report> reports_;  // separate(): the points it moves bodies apart at
+  std::vector<RigidContact> near_;  // separate(): the points it moves bodies apart at
+  std::vector<double> resting_;     // per contact of the last resolve: its resting normal impulse
 };
 
 }  // namespace stepwise
