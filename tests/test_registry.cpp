@@ -25,7 +25,8 @@ TEST_CASE("every expected plug-in is registered") {
         "symmetric-top",   "heavy-top", "spinning-spheres", "cube-chain",      "cantilever",
         "impact",          "incline",   "settle",           "active-brownian", "newtons-cradle",
         "column-collapse", "dice",      "box-stack",        "clumps",          "box-incline",
-        "rocking-block"})
+        "rocking-block",   "disk-incline", "disk-settle",   "hourglass",       "billiards",
+        "newtons-cradle-2d"})
     CHECK_MESSAGE(SceneRegistry::instance().contains(name), std::string(name));
 }
 

@@ -4,6 +4,7 @@
 #include "app/commands.hpp"
 #include "core/constraints/constraint.hpp"
 #include "core/scene.hpp"
+#include "core/shapes/shape.hpp"
 
 namespace stepwise::cli {
 
@@ -22,7 +23,8 @@ int command_list(bool verbose) {
   std::printf("scenes\n");
   for (const std::string& name : SceneRegistry::instance().names()) {
     const SceneInfo info = SceneRegistry::instance().make(name)->info();
-    std::printf("  %-18s %s\n", name.c_str(), info.summary.c_str());
+    std::printf("  %-18s %s  %s\n", name.c_str(), info.dimensions == 2 ? "2-D" : "3-D",
+                info.summary.c_str());
     if (verbose)
       for (const ParamSpec& p : info.params)
         std::printf("      %-14s = %-10s %s\n", p.name.c_str(),
@@ -40,6 +42,8 @@ int command_list(bool verbose) {
     for (const auto* group : {&integrators, &rotations})
       for (const MethodInfo& m : *group)
         std::printf("%s: %s\n    %s\n\n", m.name.c_str(), m.summary.c_str(), m.equations.c_str());
+  std::printf("shapes ([[body]] shape = ...; disk and disk-clump in 2-D scenes only)\n");
+  for (const std::string& name : ShapeRegistry::instance().names()) std::printf("  %s\n", name.c_str());
   std::printf("force models\n");
   for (const std::string& name : ForceRegistry::instance().names()) std::printf("  %s\n", name.c_str());
   std::printf("constraint kinds ([[force.constraint]] of the constraints model)\n");

@@ -34,6 +34,7 @@ SceneSetup build_scene(const std::string& name, const std::map<std::string, Para
   ParamTable table = scene_parameters(name, overrides);
   SceneSetup setup = SceneRegistry::instance().make(name)->build(table);
   for (const auto& f : setup.world.forces) f->validate(setup.world);
+  setup.world.check_plane();
   return setup;
 }
 

@@ -146,6 +146,19 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
     out.drag_force.resize(3, 0);
     out.drag_torque.resize(3, 0);
   }
+  if (world_.dimensions == 2) {
+    // The plane holds 2-D bodies (LAMMPS' fix enforce2d): no load leaves it. Queued after the
+    // models' finishing passes, so it sees their complete loads.
+    passes_.add([&out, external, drag](int, int begin, int end) {
+      const int count = end - begin;
+      out.force.block(2, begin, 1, count).setZero();
+      out.torque.block(0, begin, 2, count).setZero();
+      if (external) out.external_force.block(2, begin, 1, count).setZero();
+      if (external) out.external_torque.block(0, begin, 2, count).setZero();
+      if (drag) out.drag_force.block(2, begin, 1, count).setZero();
+      if (drag) out.drag_torque.block(0, begin, 2, count).setZero();
+    });
+  }
   // Driven and pivoted bodies and local damping need the pass below; the body powers only when
   // something reads them (a trial evaluation, or an integrator that books with them).
   const bool powers_read = &out != &cached_ || integrator_->reads_committed_powers();

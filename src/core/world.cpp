@@ -25,7 +25,8 @@ World::World(const World& other)
       forces(),
       materials(other.materials),
       local_damping(other.local_damping),
-      contact(other.contact) {
+      contact(other.contact),
+      dimensions(other.dimensions) {
   for (const auto& f : other.forces) forces.push_back(f->clone());
 }
 
@@ -43,6 +44,15 @@ int sphere_type() {
 }
 
 namespace {
+const std::string& sphere_kind() {
+  static const std::string kind = "sphere";
+  return kind;
+}
+const std::string& disk_kind() {
+  static const std::string kind = "disk";
+  return kind;
+}
+
 template <class M>
 void append_column(M& m, const Vec3& value) {
   m.conservativeResize(3, m.cols() + 1);
@@ -64,9 +74,11 @@ int World::add_body(const BodySpec& s) {
     throw InputError(body + ": radius must be positive and finite");
   // Spheres of one radius in a row share one shape (a packing has a handful), however given.
   const double r = s.shape ? s.shape->bounding_radius() : s.radius;  // the World's radius column
-  const bool sphere = !s.shape || s.shape->type() == sphere_type();
+  // (Disks too: a disk of one radius is shared by the disks after it, never by a sphere.)
+  const std::string& kind = s.shape ? s.shape->kind() : sphere_kind();
+  const bool round = kind == sphere_kind() || kind == disk_kind();
   const bool same =
-      sphere && !shape.empty() && shape.back()->type() == sphere_type() && radius(size() - 1) == r;
+      round && !shape.empty() && shape.back()->kind() == kind && radius(size() - 1) == r;
   ShapePtr body_shape = same ? shape.back() : s.shape ? s.shape : sphere_shape(s.radius);
   Vec3 principal = s.inertia;
   if (principal.isZero()) principal = s.mass * body_shape->unit_inertia();
@@ -136,6 +148,28 @@ ForceModel& World::add_force(std::unique_ptr<ForceModel> model) {
   if (!model->reads_other_forces())
     at = std::find_if(forces.begin(), forces.end(), [](const auto& f) { return f->reads_other_forces(); });
   return **forces.insert(at, std::move(model));
+}
+
+std::string World::plane_problem(int i) const {
+  const std::string body = "body " + std::to_string(i) + " (" + shape[i]->kind() + ")";
+  if (dimensions == 3)
+    return shape[i]->planar()
+               ? body + ": a " + shape[i]->kind() + " lives in the plane: give the scene dimensions = 2"
+               : "";
+  if (x(2, i) != 0 || v(2, i) != 0)
+    return body + ": a 2-D scene keeps bodies in the plane z = 0 (position and velocity need z = 0)";
+  if (w(0, i) != 0 || w(1, i) != 0 || q[i].x() != 0 || q[i].y() != 0)
+    return body + ": a 2-D body turns about z only (angular_velocity [0, 0, w], orientation " +
+           "[cos(a/2), 0, 0, sin(a/2)])";
+  if (flags[i] & kPivot) return body + ": pivoted bodies are not offered in 2-D scenes";
+  return "";
+}
+
+void World::check_plane() const {
+  if (dimensions != 2 && dimensions != 3)
+    throw InputError("dimensions must be 2 or 3 (not " + std::to_string(dimensions) + ")");
+  for (int i = 0; i < size(); ++i)
+    if (const std::string problem = plane_problem(i); !problem.empty()) throw InputError(problem);
 }
 
 Vec3 World::rotational_inertia(int i) const {

@@ -96,6 +96,15 @@ class World {
   double local_damping = 0;
   // Penalty springs or rigid contact by impulses (core/impulse/contact_treatment.hpp).
   ContactTreatment contact;
+  // 3, or 2: every body lives in the x-y plane (seed 000's 2-D mode). Out-of-plane position,
+  // velocity and spin start at 0 (check_plane) and stay exactly 0: the step takes the
+  // out-of-plane force and torque away where the models' loads are summed, as LAMMPS' fix
+  // enforce2d does, so no integrator ever moves a body off the plane.
+  int dimensions = 3;
+  // Why body i does not belong in a world of these dimensions (off the plane in 2-D, a planar
+  // shape in 3-D), or empty; check_plane throws InputError naming the first such body.
+  std::string plane_problem(int i) const;
+  void check_plane() const;
 };
 
 // The collision-table index of spheres (Shape::type()).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 
 #include "io/atomic_file.hpp"
@@ -130,10 +131,16 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
                         }));
   const int types = per_type ? world.materials.size() + 1 : 1;
   if (per_type) g.model->pair_laws(world, g.pair_laws, g.wall_laws);
+  const bool plane = world.dimensions == 2;
   for (int i = 0; i < world.size(); ++i) {
-    if (world.shape[i]->type() != sphere_type())
-      throw InputError(what + ": body " + std::to_string(i) + " is not a sphere");
+    if (world.shape[i]->type() != sphere_type() || world.shape[i]->planar() != plane)
+      throw InputError(what + ": body " + std::to_string(i) + " is not a " +
+                       (plane ? "disk" : "sphere"));
     if (world.flags[i]) throw InputError(what + ": body " + std::to_string(i) + " is fixed or driven");
+    const Vec3 own = world.mass(i) * world.shape[i]->unit_inertia();
+    if ((world.inertia.col(i) - own).norm() > 1e-12 * own.norm())
+      throw InputError(what + ": body " + std::to_string(i) + " has its own moment of inertia " +
+                       "(LAMMPS' " + (plane ? "disks have 1/2" : "spheres have 2/5") + " m r^2)");
   }
   if (sim.integrator_name() != "velocity-verlet")
     throw InputError(what + ": LAMMPS runs Velocity Verlet (fix nve/sphere); choose --integrator velocity-verlet");
@@ -150,12 +157,21 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
   }
   low -= Vec3::Constant(0.5);
   high += Vec3::Constant(0.5);
+  if (plane) low.z() = -0.5, high.z() = 0.5;  // LAMMPS' 2-D box: periodic in z about z = 0
 
   std::ostringstream data;
   data << "LAMMPS data file written by stepwise (scene at t = " << num(sim.time()) << ")\n\n";
   data << world.size() << " atoms\n" << types << " atom types\n\n";
   data << num(low.x()) << " " << num(high.x()) << " xlo xhi\n" << num(low.y()) << " " << num(high.y())
        << " ylo yhi\n" << num(low.z()) << " " << num(high.z()) << " zlo zhi\n\nAtoms # sphere\n\n";
+  // read_data takes the density per volume (LAMMPS 2021 in 2-D too): the sphere's that gives the
+  // body's mass. 2-D decks then set the disks' area density where it is one for all.
+  std::optional<double> disc_density;
+  for (int i = 0; i < world.size() && plane; ++i) {
+    const double rho = world.mass(i) / (M_PI * world.radius(i) * world.radius(i));
+    if (i == 0) disc_density = rho;
+    else if (disc_density && *disc_density != rho) disc_density.reset();
+  }
   for (int i = 0; i < world.size(); ++i) {
     const double r = world.radius(i);
     const double density = world.mass(i) / (4.0 / 3.0 * M_PI * r * r * r);
@@ -172,8 +188,11 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
                               num(g.gamma_t) + " " + num(g.mu) + " 1";
   std::ostringstream in;
   in << "# LAMMPS input written by stepwise: continue this scene at scale (mpirun -np N lmp -in in.scene)\n";
-  in << "units lj\natom_style sphere\natom_modify map array\nboundary m m m\ncomm_modify vel yes\n";
-  in << "newton off\nread_data scene.data\n\n";
+  in << "units lj\n" << (plane ? "dimension 2\n" : "") << "atom_style sphere\natom_modify map array\n"
+     << (plane ? "boundary m m p\n" : "boundary m m m\n") << "comm_modify vel yes\n";
+  in << "newton off\nread_data scene.data\n";
+  if (disc_density) in << "set group all density/disc " << num(*disc_density) << "\n";
+  in << "\n";
   if (per_type) {
     write_pair_types(world, g, what, in);
   } else if (have_contacts) {
@@ -182,7 +201,9 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
     in << "pair_style zero 1.0\npair_coeff * *\n";
   }
   in << "neighbor " << num(std::max(g.skin, 1e-3)) << " bin\nneigh_modify delay 0 every 1 check yes\n";
-  in << "timestep " << num(sim.dt()) << "\nfix integrate all nve/sphere\n";
+  // Disks: I = 1/2 m r^2 (nve/sphere's disc); enforce2d (below, after every fix that adds a
+  // force) holds them in the plane as the 2-D world does.
+  in << "timestep " << num(sim.dt()) << "\nfix integrate all nve/sphere" << (plane ? " disc" : "") << "\n";
   if (gravity.norm() > 0) {
     const Vec3 d = gravity.normalized();
     in << "fix gravity all gravity " << num(gravity.norm()) << " vector " << num(d.x()) << " "
@@ -192,8 +213,12 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
   for (size_t k = 0; k < g.walls.size() && !per_type; ++k)
     in << "fix wall" << k << " all wall/gran hooke/history " << contact << " "
        << wall_args(g.walls[k], what + " wall " + std::to_string(k)) << "\n";
+  if (plane) in << "fix plane all enforce2d\n";
   in << "compute erot all erotate/sphere\n";
-  in << "thermo_style custom step atoms ke c_erot\nthermo_modify norm no format float %.15g\n";
+  // erotate/sphere counts 2/5 m r^2 whatever the dimension: a disk's spin energy is 5/4 of it.
+  if (plane) in << "variable erot equal 1.25*c_erot\n";
+  in << "thermo_style custom step atoms ke " << (plane ? "v_erot" : "c_erot")
+     << "\nthermo_modify norm no format float %.15g\n";
   in << "thermo " << std::max(1L, thermo_every) << "\nrun " << steps << "\n";
 
   std::error_code ec;

@@ -146,6 +146,13 @@ BodySpec read_body(const ParamTable& t, ShapeCache& shapes, const Materials& mat
   b.velocity = t.vec3("velocity", Vec3::Zero());
   b.angular_velocity = t.vec3("angular_velocity", Vec3::Zero());
   b.inertia = t.vec3("inertia", Vec3::Zero());
+  if (t.has("polar_moment")) {  // 2-D bodies (PFC lets a clump's polar moment be the user's)
+    const double J = t.number("polar_moment");
+    if (t.has("inertia")) throw InputError(t.where("polar_moment") + ": give inertia or polar_moment, not both");
+    if (!(J > 0) || !std::isfinite(J))
+      throw InputError(t.where("polar_moment") + ": polar_moment must be positive and finite");
+    b.inertia = Vec3::Constant(J);  // a 2-D body turns about z only: the same moment everywhere
+  }
   if (t.flag("fixed", false)) b.flags |= kFixed;
   if (t.flag("driven", false)) b.flags |= kDriven;
   if (t.flag("driven_spin", false)) b.flags |= kDrivenSpin;
@@ -234,6 +241,9 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
     spec.parameters = merged;
     spec.setup = located_errors(parameters.values().empty() ? scene : parameters, source,
                                 [&] { return build_scene(builtin, merged); });
+    if (scene.has("dimensions") && scene.number("dimensions") != spec.setup.world.dimensions)
+      throw InputError(scene.where("dimensions") + ": the built-in scene '" + builtin + "' is " +
+                       std::to_string(spec.setup.world.dimensions) + "-D");
   } else {
     if (!parameters.values().empty())
       throw InputError(source + ": [parameters] needs [scene] builtin = \"name\"");
@@ -279,6 +289,14 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
     if (bodies.empty())
       throw InputError(source + ": no bodies: a scene file lists [[body]] tables or names a " +
                        "built-in scene ([scene] builtin = \"name\")");
+    if (scene.has("dimensions")) {
+      const double d = scene.number("dimensions");
+      if (d != 2 && d != 3) throw InputError(scene.where("dimensions") + ": dimensions must be 2 or 3");
+      spec.setup.world.dimensions = int(d);
+    }
+    for (size_t i = 0; i < bodies.size(); ++i)
+      if (const std::string problem = spec.setup.world.plane_problem(int(i)); !problem.empty())
+        throw InputError(bodies[i].where() + ": " + problem);
     for (size_t m = 0; m < forces.size(); ++m)
       located_errors(forces[m], source,
                      [&] { spec.setup.world.forces[m]->validate(spec.setup.world); });
@@ -362,6 +380,7 @@ std::string scene_to_toml(Simulation& sim, const std::string& label, double dura
   out << "time = " << format_double(sim.time()) << "\n";
   out << "step = " << sim.step_count() << "\n";
   out << "seed = " << sim.seed() << "\n";
+  if (world.dimensions != 3) out << "dimensions = " << world.dimensions << "\n";
   if (world.local_damping > 0)
     out << "local_damping = " << format_double(world.local_damping) << "\n";
   if (world.contact.impulse()) out << "contact = \"impulse\"\n";
@@ -445,6 +464,7 @@ std::string builtin_scene_toml(const std::string& name) {
   }
   if (!line.empty()) out << "# " << line << "\n";
   out << "\n[scene]\nbuiltin = \"" << name << "\"\n";
+  if (setup.world.dimensions != 3) out << "dimensions = " << setup.world.dimensions << "\n";
   out << "integrator = \"" << setup.integrator << "\"\n";
   out << "rotation = \"" << setup.rotation << "\"\n";
   out << "dt = " << format_double(setup.dt) << "\n";

@@ -66,6 +66,7 @@ class ShapeCells final : public DrawSink {
     if (centre == Vec3::Zero()) return;
     cells.push_back({{add(centre, r)}, {}, body_});
   }
+  void disk(const Vec3& centre, double r) override { sphere(centre, r); }  // a circle's glyph
   void box(const Vec3& h) override {
     Cell cell{{}, {}, body_};
     for (int k = 0; k < 8; ++k)

@@ -23,6 +23,11 @@ class SnapshotSink final : public DrawSink {
   void sphere(const Vec3& centre, double radius) override {
     out_.spheres.push_back({to_float(x_ + q_ * centre), static_cast<float>(radius), body_});
   }
+  void disk(const Vec3& centre, double radius) override {
+    sphere(centre, radius);
+    out_.spokes.push_back(
+        {to_float(x_ + q_ * centre), to_float(x_ + q_ * (centre + radius * Vec3::UnitX()))});
+  }
   void box(const Vec3& half_extents) override {
     out_.boxes.push_back({to_float(x_), orientation(), to_float(half_extents), body_});
   }
@@ -65,6 +70,8 @@ bool fill_shown(const World& world, Snapshot& out) {
   out.boxes.clear();
   out.hulls.clear();
   out.meshes.clear();
+  out.spokes.clear();
+  out.dimensions = world.dimensions;
   for (auto* column : {&out.position, &out.velocity, &out.angular_velocity, &out.force, &out.torque})
     column->assign(n, Float3{});
   out.mass.resize(n);
@@ -92,6 +99,8 @@ void fill_bodies(Simulation& sim, Snapshot& out) {
   out.boxes.clear();
   out.hulls.clear();
   out.meshes.clear();
+  out.spokes.clear();
+  out.dimensions = world.dimensions;
   SnapshotSink sink(out);
   for (auto* column :
        {&out.position, &out.velocity, &out.angular_velocity, &out.force, &out.torque})
@@ -110,7 +119,8 @@ void fill_bodies(Simulation& sim, Snapshot& out) {
     out.mass[i] = static_cast<float>(world.mass(i));
     out.kinetic_energy[i] = static_cast<float>(world.kinetic_energy(i));
     out.fixed[i] = world.flags[i] & kFixed ? 1 : 0;
-    if (world.shape[i]->type() == sphere_type()) {  // most bodies: no call through the shape
+    // Most bodies are spheres: no call through the shape (disks are drawn with their spoke).
+    if (world.shape[i]->type() == sphere_type() && !world.shape[i]->planar()) {
       out.spheres.push_back({out.position[i], static_cast<float>(world.radius(i)), i});
       continue;
     }

@@ -91,6 +91,10 @@ struct Snapshot {
   std::vector<BoxInstance> boxes;
   std::vector<HullInstance> hulls;
   std::vector<std::vector<Float3>> meshes;  // triangles, body frame, three corners each
+  // 2-D scenes (World::dimensions): drawn from above with an orthographic camera; each disk's
+  // spoke (centre to rim along its body x axis) shows it turning.
+  int dimensions = 3;
+  std::vector<std::array<Float3, 2>> spokes;
   std::vector<Float3> position, velocity, angular_velocity, force, torque;
   std::vector<float> mass, kinetic_energy;
   std::vector<std::uint8_t> fixed;

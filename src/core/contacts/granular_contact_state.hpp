@@ -33,6 +33,10 @@ template <class Law>
 void GranularContacts<Law>::validate(const World& world) const {
   for (const WallMaterial& w : wall_materials_)
     if (!w.name.empty()) world.materials.id(w.name, std::string(Law::kName) + " wall");
+  for (size_t k = 0; k < walls_.size(); ++k)  // in 2-D a wall is a line of the plane
+    if (world.dimensions == 2 && walls_[k].normal.z() != 0)
+      throw InputError(std::string(Law::kName) + " wall " + std::to_string(k) +
+                       ": a 2-D scene's walls are lines of the plane (normal [nx, ny, 0])");
   auto known = [](const std::vector<std::string>& keys, const std::string& key) {
     return key == "mu" || std::find(keys.begin(), keys.end(), key) != keys.end();
   };

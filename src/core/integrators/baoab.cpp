@@ -31,13 +31,14 @@ class Baoab final : public Integrator {
     const double noise = std::sqrt(std::max(0.0, 1.0 - c * c) * temperature_);
     double heat = 0;
     Random& random = d.random();
+    const int axes = d.world().dimensions;  // 2-D: no noise off the plane
     for (int i = 0; i < d.size(); ++i) {
       const double inv_m = d.inv_mass()(i);
       if (inv_m == 0) continue;
       auto v = d.v().col(i);
       const double before = v.squaredNorm();
       const double sigma = noise * std::sqrt(inv_m);
-      for (int k = 0; k < 3; ++k) v(k) = c * v(k) + sigma * random.normal();
+      for (int k = 0; k < axes; ++k) v(k) = c * v(k) + sigma * random.normal();
       heat += 0.5 * (before - v.squaredNorm()) / inv_m;
     }
     if (rotational_friction_ > 0) heat += rotational_noise(d, h);
@@ -77,7 +78,9 @@ class Baoab final : public Integrator {
       const Vec3 I = world.rotational_inertia(i);
       Vec3 w_body = world.q[i].conjugate() * world.w.col(i);
       const double before = 0.5 * w_body.dot(I.cwiseProduct(w_body));
-      for (int k = 0; k < 3; ++k) w_body(k) = c * w_body(k) + noise / std::sqrt(I(k)) * d.random().normal();
+      // 2-D: the spin about z only (a 2-D body's z axis is the world's).
+      for (int k = world.dimensions == 2 ? 2 : 0; k < 3; ++k)
+        w_body(k) = c * w_body(k) + noise / std::sqrt(I(k)) * d.random().normal();
       heat += before - 0.5 * w_body.dot(I.cwiseProduct(w_body));
       world.L.col(i) = world.q[i] * I.cwiseProduct(w_body);
       world.sync_angular_velocity(i);

@@ -27,7 +27,8 @@ int shape_type(const std::string& kind) {
   return type;
 }
 
-Shape::Shape(const std::string& kind) : kind_(kind), type_(shape_type(kind)) {}
+Shape::Shape(const std::string& kind, const std::string& collides_as)
+    : kind_(kind), type_(shape_type(collides_as.empty() ? kind : collides_as)) {}
 
 const std::vector<ClumpSphere>& Shape::members() const {
   static const std::vector<ClumpSphere> none;
@@ -47,6 +48,20 @@ ShapePtr sphere_shape(double radius) {
   ParamTable keys("sphere");
   keys.set("radius", radius);
   return make_shape("sphere", keys, true);
+}
+
+ShapePtr disk_shape(double radius) {
+  ParamTable keys("disk");
+  keys.set("radius", radius);
+  return make_shape("disk", keys, true);
+}
+
+ShapePtr disk_clump_shape(const std::vector<ClumpSphere>& disks, bool body_frame) {
+  ParamTable keys("disk-clump");
+  std::vector<double> flat;
+  for (const ClumpSphere& d : disks) flat.insert(flat.end(), {d.centre.x(), d.centre.y(), d.radius});
+  keys.set("disks", flat);
+  return make_shape("disk-clump", keys, body_frame);
 }
 
 ShapePtr box_shape(const Vec3& half_extents) {

@@ -37,6 +37,8 @@ class DrawSink {
   virtual void sphere(const Vec3& centre, double radius) = 0;
   virtual void box(const Vec3& half_extents) = 0;
   virtual void hull(const ConvexHull& hull) = 0;  // faces as polygons
+  // A disk of the plane: a filled circle with a spoke along the body x axis, so it is seen turning.
+  virtual void disk(const Vec3& centre, double radius) = 0;
 };
 
 class Shape;
@@ -45,7 +47,9 @@ using ShapePtr = std::shared_ptr<const Shape>;
 class Shape {
  public:
   static constexpr const char* kRegistryKind = "shape";
-  explicit Shape(const std::string& kind);
+  // `collides_as`: the kind whose collision-table row it takes (a disk touches as a sphere of
+  // its radius, a clump of disks as a clump); empty: its own.
+  explicit Shape(const std::string& kind, const std::string& collides_as = "");
   virtual ~Shape() = default;
   const std::string& kind() const { return kind_; }  // registry name: `shape = "..."`
   // This kind's row and column in the collision table (core/collision/collision.hpp).
@@ -65,6 +69,8 @@ class Shape {
   // The keys that rebuild it from a scene file, in the body frame.
   virtual void save(ParamTable& out) const = 0;
   virtual void draw(DrawSink& sink) const = 0;
+  // A body of the plane (a disk, a clump of disks): only a 2-D world (World::dimensions) takes it.
+  virtual bool planar() const { return false; }
   // For shapes read in a template frame: where their body frame sits in it.
   const ShapeFrame& frame() const { return frame_; }
 
@@ -82,6 +88,9 @@ using ShapeRegistry = Registry<Shape, const ParamTable&, bool>;
 
 // The common shapes, for scenes written in code.
 ShapePtr sphere_shape(double radius);
+ShapePtr disk_shape(double radius);  // 2-D worlds only
+// A clump of disks (x, y, radius) in a template frame: area, centroid and polar moment exact.
+ShapePtr disk_clump_shape(const std::vector<ClumpSphere>& disks, bool body_frame = false);
 ShapePtr box_shape(const Vec3& half_extents);
 // A clump from spheres in a template frame (see ShapeFrame) or in the body frame.
 ShapePtr clump_shape(const std::vector<ClumpSphere>& spheres, bool body_frame = false);

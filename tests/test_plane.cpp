@@ -1,0 +1,225 @@
+// The 2-D mode (seed 000): disks rolling and slipping on an incline, a thrown disk's slide into
+// rolling, out-of-plane state exactly zero over a long granular run with every kind of
+// integrator, and the exact mass properties of clumps of disks against closed forms.
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "core/disk_union.hpp"
+#include "core/random.hpp"
+#include "test_support.hpp"
+
+using namespace stepwise;
+using stepwise::test::scene_simulation;
+
+TEST_CASE("disk-incline: rolls at 2/3 g sin below tan = 3 mu, slips at g (sin - mu cos) above") {
+  const double g = 9.81, mu = 0.3;
+  for (double degrees : {10.0, 30.0, 60.0, 75.0}) {
+    const double a = degrees * M_PI / 180;
+    const bool rolls = std::tan(a) < 3 * mu;
+    const double expected =
+        rolls ? 2.0 / 3.0 * g * std::sin(a) : g * (std::sin(a) - mu * std::cos(a));
+    Simulation sim =
+        scene_simulation("disk-incline", "velocity-verlet", 5e-5, {{"angle", degrees}, {"mu", mu}});
+    REQUIRE_FALSE(sim.advance(4000));  // t = 0.2: past the start-up transient
+    const double v1 = sim.world().v(0, 0), t1 = sim.time();
+    REQUIRE_FALSE(sim.advance(16000));  // t = 1
+    const double measured = (sim.world().v(0, 0) - v1) / (sim.time() - t1);
+    // Rolling down +x on a floor below: v = -w_z r.
+    const double spin_speed = -sim.world().w(2, 0) * sim.world().radius(0);
+    INFO(degrees << " deg: a " << measured << " expected " << expected << " (rolls " << rolls
+                 << "), v " << sim.world().v(0, 0) << " w r " << spin_speed);
+    CHECK(std::abs(measured / expected - 1) < 0.01);
+    if (rolls)
+      CHECK(std::abs(spin_speed / sim.world().v(0, 0) - 1) < 0.01);
+    else
+      CHECK(spin_speed < 0.9 * sim.world().v(0, 0));
+  }
+}
+
+TEST_CASE(
+    "a disk thrown without spin rolls from t = v0 / (3 mu g) at 2/3 v0, a third of its energy "
+    "lost") {
+  const double v0 = 2.0, mu = 0.3, g = 9.81, r = 0.1;
+  Simulation sim = scene_simulation("disk-incline", "velocity-verlet", 2e-5,
+                                    {{"angle", 0.0}, {"mu", mu}, {"v0", v0}, {"gamma_n", 0.0}});
+  const double e0 = sim.energy().kinetic_translational;
+  REQUIRE(e0 == doctest::Approx(0.5 * v0 * v0));
+  double rolling_from = -1;
+  while (sim.time() < 0.5) {
+    REQUIRE_FALSE(sim.step());
+    const double slip = sim.world().v(0, 0) + sim.world().w(2, 0) * r;
+    if (rolling_from < 0 && slip < 1e-3 * v0) rolling_from = sim.time();
+  }
+  const double expected_t = v0 / (3 * mu * g);
+  INFO("rolls from t = " << rolling_from << ", expected " << expected_t);
+  CHECK(rolling_from == doctest::Approx(expected_t).epsilon(0.01));
+  CHECK(sim.world().v(0, 0) == doctest::Approx(2.0 / 3.0 * v0).epsilon(1e-3));
+  const EnergyReport e = sim.energy();
+  INFO("dissipated " << e.dissipated << " of " << e0);
+  CHECK(e.dissipated == doctest::Approx(e0 / 3).epsilon(2e-3));
+  CHECK(e.kinetic_translational + e.kinetic_rotational ==
+        doctest::Approx(2 * e0 / 3).epsilon(2e-3));
+}
+
+namespace {
+void check_in_plane(const World& w, const std::string& label) {
+  int off = 0;
+  for (int i = 0; i < w.size(); ++i)
+    if (w.x(2, i) != 0.0 || w.v(2, i) != 0.0 || w.w(0, i) != 0.0 || w.w(1, i) != 0.0 ||
+        w.L(0, i) != 0.0 || w.L(1, i) != 0.0 || w.q[i].x() != 0.0 || w.q[i].y() != 0.0)
+      ++off;
+  INFO(label);
+  CHECK(off == 0);
+}
+}  // namespace
+
+TEST_CASE("slow: disk-settle keeps every out-of-plane quantity exactly 0.0 for 1e5 steps" *
+          doctest::test_suite("slow")) {
+  const SceneSetup setup = build_scene("disk-settle", {{"n", ParamValue(400.0)}});
+  Simulation sim(setup.world, setup.dt, "velocity-verlet");
+  REQUIRE_FALSE(sim.advance(100000));
+  CHECK(sim.energy().contacts > 300);  // settled: a packed pile, not a gas
+  check_in_plane(sim.world(), "velocity-verlet, 1e5 steps");
+}
+
+TEST_CASE("every integrator and rotation scheme keeps 2-D bodies exactly in the plane") {
+  // Packed closer than the disks' diameter plus the lattice's jitter: in contact from the start.
+  const SceneSetup setup = build_scene("disk-settle", {{"n", ParamValue(100.0)}, {"spacing", 1.0}});
+  std::vector<std::pair<std::string, std::string>> runs;  // each integrator, each rotation scheme
+  for (const std::string& method : IntegratorRegistry::instance().names())
+    runs.push_back({method, "buss2"});
+  for (const std::string& rotation : RotationRegistry::instance().names())
+    runs.push_back({"symplectic-euler", rotation});
+  for (const auto& [method, rotation] : runs) {
+    Simulation sim(setup.world, setup.dt, method, rotation);
+    if (method == "baoab") {
+      ParamTable options;
+      options.set("temperature", 0.1);
+      options.set("friction", 1.0);
+      options.set("rotational_friction", 1.0);
+      sim.integrator().set_options(options);
+    }
+    REQUIRE_FALSE(sim.advance(method == "implicit-euler" || method == "newmark" ? 100 : 1000));
+    CHECK(sim.energy().contacts > 50);
+    check_in_plane(sim.world(), method + " / " + rotation);
+  }
+}
+
+namespace {
+// A circular segment of a circle (centre c, radius R) cut by the chord at distance R cos(alpha)
+// towards unit direction u: its area, centroid and polar moment about point p, from the sector
+// minus the triangle (an independent route from the arc integrals).
+struct Piece {
+  double area;
+  Vec3 centroid;
+  double polar_about(const Vec3& p) const { return polar_c + area * (centroid - p).squaredNorm(); }
+  double polar_c;
+};
+Piece segment(const Vec3& c, double R, double alpha, const Vec3& u) {
+  const double area = R * R * (alpha - std::sin(alpha) * std::cos(alpha));
+  const double bar =
+      2 * R * std::pow(std::sin(alpha), 3) / (3 * (alpha - std::sin(alpha) * std::cos(alpha)));
+  const double a = R * std::cos(alpha), t = std::tan(alpha);
+  const double about_centre = std::pow(R, 4) * alpha / 2 - std::pow(a, 4) * (t + t * t * t / 3) / 2;
+  return {area, c + bar * u, about_centre - area * bar * bar};
+}
+}  // namespace
+
+TEST_CASE("a clump of two overlapping disks: area, centroid and polar moment by the lens formula") {
+  for (const auto& [r1, r2, d] : {std::tuple{1.0, 1.0, 1.0}, {1.0, 0.6, 1.2}, {0.5, 0.8, 0.4}}) {
+    const Vec3 c1(0.3, -0.2, 0), c2 = c1 + Vec3(d * 0.6, d * 0.8, 0), u = (c2 - c1) / d;
+    // The lens: the segments of both circles beyond the common chord.
+    const double a1 = std::acos((d * d + r1 * r1 - r2 * r2) / (2 * d * r1));
+    const double a2 = std::acos((d * d + r2 * r2 - r1 * r1) / (2 * d * r2));
+    const Piece s1 = segment(c1, r1, a1, u), s2 = segment(c2, r2, a2, -u);
+    const double lens = s1.area + s2.area;
+    const double lens_formula =
+        r1 * r1 * a1 + r2 * r2 * a2 -
+        0.5 * std::sqrt((-d + r1 + r2) * (d + r1 - r2) * (d - r1 + r2) * (d + r1 + r2));
+    REQUIRE(lens == doctest::Approx(lens_formula).epsilon(1e-13));
+    const double A1 = M_PI * r1 * r1, A2 = M_PI * r2 * r2, area = A1 + A2 - lens;
+    const Vec3 centroid =
+        (A1 * c1 + A2 * c2 - s1.area * s1.centroid - s2.area * s2.centroid) / area;
+    const double polar = 0.5 * A1 * r1 * r1 + A1 * (c1 - centroid).squaredNorm() +
+                         0.5 * A2 * r2 * r2 + A2 * (c2 - centroid).squaredNorm() -
+                         s1.polar_about(centroid) - s2.polar_about(centroid);
+    const PlaneMassProperties p = disk_union_properties({{c1, r1}, {c2, r2}});
+    INFO("r1 " << r1 << " r2 " << r2 << " d " << d);
+    CHECK(p.area == doctest::Approx(area).epsilon(1e-13));
+    CHECK((p.centroid - centroid).norm() < 1e-13);
+    CHECK(p.polar == doctest::Approx(polar).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("a clump of disks: one disk, a disk inside another, and many disks against a fine grid") {
+  const PlaneMassProperties one = disk_union_properties({{Vec3(2, 1, 0), 0.5}});
+  CHECK(one.area == doctest::Approx(M_PI * 0.25).epsilon(1e-14));
+  CHECK(one.polar == doctest::Approx(0.5 * M_PI * std::pow(0.5, 4)).epsilon(1e-14));
+  const PlaneMassProperties nested =
+      disk_union_properties({{Vec3(0, 0, 0), 1.0}, {Vec3(0.2, 0.1, 0), 0.5}, {Vec3(0, 0, 0), 1.0}});
+  CHECK(nested.area == doctest::Approx(M_PI).epsilon(1e-14));
+  CHECK(nested.polar == doctest::Approx(0.5 * M_PI).epsilon(1e-14));
+  Random random(5);
+  std::vector<ClumpSphere> disks;
+  for (int k = 0; k < 7; ++k)
+    disks.push_back(
+        {Vec3(random.uniform(-1, 1), random.uniform(-1, 1), 0), random.uniform(0.2, 0.7)});
+  const PlaneMassProperties p = disk_union_properties(disks);
+  // Midpoint rule on a 3000 x 3000 grid over [-2, 2]^2: the union's boundary costs O(h) cells.
+  const int n = 3000;
+  const double h = 4.0 / n;
+  double area = 0, mx = 0, my = 0, m2 = 0;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      const double x = -2 + (i + 0.5) * h, y = -2 + (j + 0.5) * h;
+      bool inside = false;
+      for (const ClumpSphere& d : disks)
+        inside = inside || std::hypot(x - d.centre.x(), y - d.centre.y()) < d.radius;
+      if (!inside) continue;
+      area += h * h, mx += h * h * x, my += h * h * y, m2 += h * h * (x * x + y * y);
+    }
+  const Vec3 centroid(mx / area, my / area, 0);
+  CHECK(p.area == doctest::Approx(area).epsilon(1e-4));
+  CHECK((p.centroid - centroid).norm() < 1e-4);
+  CHECK(p.polar == doctest::Approx(m2 - area * centroid.squaredNorm()).epsilon(1e-4));
+}
+
+TEST_CASE("2-D worlds refuse bodies off the plane, 3-D worlds refuse disks") {
+  World flat;
+  flat.dimensions = 2;
+  BodySpec b;
+  b.shape = disk_shape(0.5);
+  flat.add_body(b);
+  CHECK_NOTHROW(flat.check_plane());
+  b.position.z() = 0.1;
+  flat.add_body(b);
+  CHECK_THROWS_WITH_AS(flat.check_plane(),
+                       doctest::Contains("body 1 (disk): a 2-D scene keeps bodies in the plane"),
+                       InputError);
+  World deep;
+  deep.add_body(BodySpec{.shape = disk_shape(0.5)});
+  CHECK_THROWS_WITH_AS(deep.check_plane(), doctest::Contains("give the scene dimensions = 2"),
+                       InputError);
+}
+
+TEST_CASE(
+    "the plane carries loads off it: gravity tilted out of a 2-D scene moves nothing out of it") {
+  // As LAMMPS' fix enforce2d: the out-of-plane part of every load is taken away, so the run is
+  // bit for bit the run without it.
+  SceneSetup setup = build_scene("disk-settle", {{"n", ParamValue(100.0)}, {"spacing", 1.0}});
+  SceneSetup tilted = setup;
+  ParamTable g;
+  g.set("g", std::vector<double>{0, 0, -3.0});
+  tilted.world.add_force(ForceRegistry::instance().make("gravity", g));
+  ParamTable torque;
+  torque.set("force", 2.0);  // along each body's z axis: straight out of the plane
+  torque.set("torque", std::vector<double>{1.0, -1.0, 0.0});
+  tilted.world.add_force(ForceRegistry::instance().make("active", torque));
+  Simulation a(setup.world, setup.dt), b(tilted.world, setup.dt);
+  REQUIRE_FALSE(a.advance(2000));
+  REQUIRE_FALSE(b.advance(2000));
+  check_in_plane(b.world(), "tilted gravity, out-of-plane propulsion and torque");
+  CHECK(a.world().x == b.world().x);
+  CHECK(a.world().w == b.world().w);
+}
