@@ -64,7 +64,8 @@ void handle_input(GuiWindow& w, const Snapshot& s) {
         w.pull_anchor = vec(s.position[hit->body]);
         w.gesture = GuiWindow::Gesture::PullPending;
       } else {
-        w.gesture = GuiWindow::Gesture::Orbit;
+        // A 2-D scene does not orbit: dragging the empty plane moves it.
+        w.gesture = w.camera.planar ? GuiWindow::Gesture::Pan : GuiWindow::Gesture::Orbit;
       }
     } else if (ImGui::IsMouseClicked(ImGuiMouseButton_Right) ||
                ImGui::IsMouseClicked(ImGuiMouseButton_Middle)) {

@@ -7,25 +7,39 @@
 namespace stepwise {
 
 glm::vec3 Camera::eye() const {
+  if (planar) return target + glm::vec3(0, 0, distance);
   const glm::vec3 offset(std::cos(pitch) * std::cos(yaw), std::cos(pitch) * std::sin(yaw),
                          std::sin(pitch));
   return target + distance * offset;
 }
 
-glm::mat4 Camera::view() const { return glm::lookAt(eye(), target, glm::vec3(0, 0, 1)); }
+glm::mat4 Camera::view() const {
+  return glm::lookAt(eye(), target, planar ? glm::vec3(0, 1, 0) : glm::vec3(0, 0, 1));
+}
+
+float Camera::half_height() const { return distance * std::tan(fov_y / 2); }
 
 glm::mat4 Camera::projection(float aspect) const {
+  if (planar) {
+    const float h = half_height(), w = h * std::max(aspect, 1e-3f);
+    return glm::ortho(-w, w, -h, h, std::max(distance * 1e-3f, 1e-5f), distance * 100.0f + 10.0f);
+  }
   // Near and far follow the distance so both a 1 cm cradle and a 100 m pile keep depth precision.
   return glm::perspective(fov_y, std::max(aspect, 1e-3f), std::max(distance * 1e-3f, 1e-5f),
                           distance * 100.0f + 10.0f);
 }
 
 void Camera::orbit(float dx, float dy) {
+  if (planar) return;  // a 2-D scene is seen from one side only
   yaw -= dx * 0.006f;
   pitch = std::clamp(pitch + dy * 0.006f, -1.55f, 1.55f);
 }
 
 void Camera::pan(float dx, float dy, float viewport_height) {
+  if (planar) {
+    target += glm::vec3(-dx, dy, 0) * (2.0f * half_height() / std::max(viewport_height, 1.0f));
+    return;
+  }
   const glm::vec3 f = forward();
   const glm::vec3 right = glm::normalize(glm::cross(f, glm::vec3(0, 0, 1)));
   const glm::vec3 up = glm::cross(right, f);
@@ -39,6 +53,13 @@ void Camera::zoom(float wheel_steps) {
 
 void Camera::frame(const glm::vec3& low, const glm::vec3& high) {
   target = 0.5f * (low + high);
+  if (planar) {  // the box's x-y extent fills the view, with a margin
+    const glm::vec3 half = glm::max(0.5f * (high - low), glm::vec3(1e-3f));
+    const float h = std::max(half.y, half.x / std::max(aspect, 1e-3f)) * 1.08f;
+    target.z = 0;
+    distance = std::max(h / std::tan(fov_y / 2), 2.0f * half.z + 1e-3f);
+    return;
+  }
   const float radius = std::max(0.5f * glm::length(high - low), 1e-3f);
   const float half_x = std::atan(std::tan(fov_y / 2) * std::max(aspect, 1e-3f));
   distance = radius / std::sin(std::min(fov_y / 2, half_x)) * 1.05f;

@@ -65,6 +65,9 @@ Bounds snapshot_bounds(const Snapshot& s) {
   // Context: what the bodies hang from, fall onto or orbit, and never less than a few body sizes.
   for (const auto& spring : s.springs) b.add(vec(spring[1]), 0);
   for (const Float3& centre : s.centres) b.add(vec(centre), 0);
+  // A 2-D scene's walls are lines that bound it (a table's cushions, a box): all in view.
+  for (const WallPlane& wall : s.walls)
+    if (s.dimensions == 2) b.add(vec(wall.point), 0);
   for (const WallPlane& wall : s.walls)
     if (wall.normal[2] > 0.99f && !b.empty)
       b.add(glm::vec3(0.5f * (b.low.x + b.high.x), 0.5f * (b.low.y + b.high.y), wall.point[2]), 0);
@@ -228,6 +231,18 @@ void SceneRenderer::build_environment(const Snapshot& s, const ViewOptions& o, f
     for (const WallPlane& wall : s.walls) {
       const glm::vec3 n = glm::normalize(vec(wall.normal)), p = vec(wall.point);
       if (n.z > 0.99f) continue;  // the floor is drawn as the grid
+      if (s.dimensions == 2) {  // a line of the plane: a band along it on the far side
+        const glm::vec3 along(-n.y, n.x, 0), c = centre - glm::dot(centre - p, n) * n;
+        const float length = glm::dot(glm::abs(along), half) * 1.3f + 0.05f * extent;
+        const float depth = 0.04f * extent, z = floor_z + 2e-4f * extent;
+        const glm::vec3 a = glm::vec3(c.x, c.y, z) - length * along, b = a + 2.0f * length * along;
+        const glm::vec3 q[4] = {a, b, b - depth * n, a - depth * n};
+        const glm::vec4 fill(0.55f, 0.65f, 0.8f, 0.35f), edge(0.7f, 0.8f, 0.95f, 1.0f);
+        for (int k : {0, 1, 2, 0, 2, 3}) triangle_vertices_.push_back({q[k], fill});
+        line_vertices_.push_back({q[0], edge});
+        line_vertices_.push_back({q[1], edge});
+        continue;
+      }
       const glm::vec3 helper = std::abs(n.z) < 0.9f ? glm::vec3(0, 0, 1) : glm::vec3(1, 0, 0);
       const glm::vec3 t1 = glm::normalize(glm::cross(n, helper)), t2 = glm::cross(n, t1);
       auto reach = [&](const glm::vec3& t) { return glm::dot(glm::abs(t), half) * 1.02f; };
@@ -241,6 +256,14 @@ void SceneRenderer::build_environment(const Snapshot& s, const ViewOptions& o, f
         line_vertices_.push_back({q[(k + 1) % 4], edge});
       }
     }
+  }
+  // Disks' spokes, drawn just above each disk's top so the view from above sees them turn.
+  for (const auto& spoke : s.spokes) {
+    const glm::vec3 a = vec(spoke[0]), b = vec(spoke[1]);
+    const float lift = 1.02f * glm::length(b - a);
+    const glm::vec4 ink(0.08f, 0.08f, 0.1f, 0.9f);
+    line_vertices_.push_back({a + glm::vec3(0, 0, lift), ink});
+    line_vertices_.push_back({b + glm::vec3(0, 0, lift), ink});
   }
   if (o.trails && !trails_.empty()) {
     const size_t length = trails_[0].size();
@@ -311,7 +334,8 @@ RenderStats SceneRenderer::draw(const Snapshot& s, const Camera& camera, const V
       sticky_bounds_.low.z - 0.02f * glm::length(sticky_bounds_.high - sticky_bounds_.low);
   for (const WallPlane& wall : s.walls)
     if (wall.normal[2] > 0.99f) floor_z = wall.point[2];
-
+  const bool plane = s.dimensions == 2;
+  if (plane) floor_z = sticky_bounds_.low.z - 0.01f;  // the grid is the paper behind the plane
   FrameUniforms u;
   u.view = camera.view();
   u.projection = camera.projection(float(target.width()) / float(target.height()));
@@ -327,7 +351,7 @@ RenderStats SceneRenderer::draw(const Snapshot& s, const Camera& camera, const V
       triangle_vertices_.begin() + (o.grid ? std::min<size_t>(6, triangle_vertices_.size()) : 0));
   stats.draw_calls += lines_->draw(floor, GL_TRIANGLES, u);
   stats.draw_calls += lines_->draw(line_vertices_, GL_LINES, u);
-  if (o.shadows) {
+  if (o.shadows && !plane) {  // seen from straight above, a shadow would only hide the disk
     glDepthMask(GL_FALSE);
     stats.draw_calls += shadows_->draw(casters_, floor_z, u);
     glDepthMask(GL_TRUE);

@@ -164,9 +164,15 @@ void draw_integrator_panel(UiState& ui, const Snapshot& s, const SendCommand& se
   fit_combo("translation");
   const std::string translational = method_combo<IntegratorRegistry>("translation", s.integrator);
   if (!translational.empty()) send(cmd::SetIntegrator{translational});
-  fit_combo("rotation");
-  const std::string rotational = method_combo<RotationRegistry>("rotation", s.rotation);
-  if (!rotational.empty()) send(cmd::SetRotation{rotational});
+  if (s.dimensions == 2) {
+    // In the plane a body turns about z only and its moment is one number: every rotation
+    // scheme reduces to the same scalar update, so five identical choices are not offered.
+    ImGui::TextWrapped("rotation: 2-D, theta += h w, w += h tau / I (every scheme is this)");
+  } else {
+    fit_combo("rotation");
+    const std::string rotational = method_combo<RotationRegistry>("rotation", s.rotation);
+    if (!rotational.empty()) send(cmd::SetRotation{rotational});
+  }
 
   // dt: sent once, on Enter or when the field loses focus, within the range every dt has.
   double dt_edit = 0;
@@ -206,6 +212,7 @@ void draw_integrator_panel(UiState& ui, const Snapshot& s, const SendCommand& se
   if (auto it = method_infos<IntegratorRegistry>().find(s.integrator);
       it != method_infos<IntegratorRegistry>().end())
     describe(it->second);
+  if (s.dimensions == 2) return;
   ImGui::Separator();
   if (auto it = method_infos<RotationRegistry>().find(s.rotation);
       it != method_infos<RotationRegistry>().end())

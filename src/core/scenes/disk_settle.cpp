@@ -20,7 +20,7 @@ class DiskSettle final : public Scene {
                    "disks poured into a box: the 2-D granular benchmark",
                    "A loose square lattice of disks falls and settles into a packing; in 2-D "
                    "every disk and every contact is in view, and the force chains show.",
-                   {{"n", 10000.0, "disks: nx * ny (a square lattice when nx, ny are 0)"},
+                   {{"n", 10000.0, "disks: nx * ny (the squarest lattice when nx, ny are 0)"},
                     {"nx", 0.0, "lattice sites along x (0: from n)"},
                     {"ny", 0.0, "lattice layers (0: from n)"},
                     {"spacing", 1.2, "lattice spacing (diameters)"},
@@ -33,9 +33,10 @@ class DiskSettle final : public Scene {
   SceneSetup build(const ParamTable& p) const override {
     const long n = count(p, "n", 1, 2000000);
     int nx = count(p, "nx", 0, 20000), ny = count(p, "ny", 0, 20000);
-    if (nx == 0 && ny == 0) {
-      nx = int(std::lround(std::sqrt(double(n))));
-      ny = nx > 0 ? int(n / nx) : 0;
+    if (nx == 0 && ny == 0) {  // the squarest lattice at least as wide as it is tall
+      nx = int(std::ceil(std::sqrt(double(n)) - 1e-9));
+      while (n % nx != 0) ++nx;
+      ny = int(n / nx);
     } else if (nx == 0 && ny > 0) {
       nx = int(n / ny);
     } else if (ny == 0) {
