@@ -9,6 +9,7 @@
 #include "core/disk_union.hpp"
 #include "core/random.hpp"
 #include "core/scenes/bonded_scene_helpers.hpp"
+#include "core/scenes/constrained_scene_helpers.hpp"
 #include "core/scenes/disk_scene_helpers.hpp"
 #include "test_support.hpp"
 
@@ -268,4 +269,51 @@ TEST_CASE("a 2-D bonded beam of disks: each bond bends by F times its lever arm 
       CHECK(r.twist_torque == 0.0);
     }
   }
+}
+
+TEST_CASE(
+    "constraints in the plane: a disk on a rigid rod swings with the period 7.4163 sqrt(L/g) from "
+    "90 deg") {
+  World world;
+  world.dimensions = 2;
+  const double length = 1.0, g = 9.81;
+  const Vec3 pivot(0, length, 0);
+  world.add_body(disk_at(disk_shape(0.05), 1.0, length, length));  // level with the pivot
+  ParamTable p;
+  p.set("drift", std::string("rattle"));
+  add_links(world, {{0, -1, pivot, length}}, Formulation::multipliers, p);
+  add_gravity_2d(world, g);
+  const double period = 7.4163 * std::sqrt(length / g);
+  Simulation sim(world, period / 2000);
+  // Crossings of x = 0: a quarter and three quarters of the period.
+  std::vector<double> crossings;
+  double x_before = sim.world().x(0, 0);
+  while (crossings.size() < 2) {
+    REQUIRE_FALSE(sim.step());
+    const double x = sim.world().x(0, 0);
+    if ((x_before > 0) != (x > 0))
+      crossings.push_back(sim.time() - sim.dt() * x / (x - x_before));  // interpolated
+    x_before = x;
+  }
+  CHECK(2 * (crossings[1] - crossings[0]) == doctest::Approx(period).epsilon(2e-4));
+  check_in_plane(sim.world(), "rod pendulum");
+}
+
+TEST_CASE("pair potentials in the plane: a 2-D WCA gas keeps its energy and its plane") {
+  World world;
+  world.dimensions = 2;
+  Random random(3);
+  const ShapePtr disk = disk_shape(0.5);
+  for (int i = 0; i < 10; ++i)
+    for (int j = 0; j < 10; ++j)
+      world.add_body(
+          disk_at(disk, 1.0, 1.2 * i, 1.2 * j, random.uniform(-1, 1), random.uniform(-1, 1)));
+  ParamTable wca;
+  wca.set("epsilon", 1.0);
+  world.add_force(ForceRegistry::instance().make("wca", wca));
+  Simulation sim(world, 1e-3);
+  REQUIRE_FALSE(sim.advance(5000));
+  check_in_plane(sim.world(), "wca");
+  CHECK(std::abs(sim.energy().energy_error) < 1e-4);
+  CHECK(sim.energy().potential > 0);  // they collided
 }
