@@ -317,3 +317,73 @@ TEST_CASE("pair potentials in the plane: a 2-D WCA gas keeps its energy and its 
   CHECK(std::abs(sim.energy().energy_error) < 1e-4);
   CHECK(sim.energy().potential > 0);  // they collided
 }
+
+TEST_CASE(
+    "a convex polygon: area, centroid and polar moment in closed form, corners in any order") {
+  const ShapePtr square = polygon_shape({{1, 1, 0}, {3, 3, 0}, {3, 1, 0}, {1, 3, 0}});
+  CHECK(square->volume() == doctest::Approx(4.0).epsilon(1e-14));
+  CHECK((square->frame().centre - Vec3(2, 2, 0)).norm() < 1e-14);
+  CHECK(square->unit_inertia().z() == doctest::Approx(4.0 / 6.0).epsilon(1e-14));  // a^2 / 6
+  const double b = 3, h = 2;  // a right triangle: (b^2 + h^2) / 18 per unit area
+  const ShapePtr triangle = polygon_shape({{0, 0, 0}, {0, h, 0}, {b, 0, 0}});
+  CHECK(triangle->volume() == doctest::Approx(b * h / 2).epsilon(1e-14));
+  CHECK((triangle->frame().centre - Vec3(b / 3, h / 3, 0)).norm() < 1e-14);
+  CHECK(triangle->unit_inertia().z() == doctest::Approx((b * b + h * h) / 18).epsilon(1e-14));
+  CHECK(triangle->planar());
+  ParamTable bent("t.toml:3");
+  bent.set("vertices", std::vector<double>{0, 0, 2, 0, 1, 0.2, 1, 1});  // (1, 0.2) is inside
+  CHECK_THROWS_AS(make_shape("polygon", bent, false), InputError);
+}
+
+namespace {
+// A square of side a on a floor line in a 2-D world with gravity tilted by `degrees`.
+Simulation square_on_incline(double degrees, double mu, double a = 0.2) {
+  World world;
+  world.dimensions = 2;
+  const double m = 1, kn = 1e6, g = 9.81, angle = degrees * M_PI / 180;
+  BodySpec square =
+      shaped_body(polygon_shape({{-a / 2, 0, 0}, {a / 2, 0, 0}, {a / 2, a, 0}, {-a / 2, a, 0}}), m);
+  square.position.y() -= m * g * std::cos(angle) / (4 * kn);  // settled: four corner points
+  world.add_body(square);
+  ParamTable gravity;
+  gravity.set("g", std::vector<double>{g * std::sin(angle), -g * std::cos(angle), 0});
+  world.add_force(ForceRegistry::instance().make("gravity", gravity));
+  ParamTable hooke;
+  hooke.set("kn", kn);
+  hooke.set("kt", kn);
+  hooke.set("gamma_n", 200.0);
+  hooke.set("gamma_t", 200.0);
+  hooke.set("mu", mu);
+  hooke.set("coulomb", std::string("exact"));
+  ParamTable wall;
+  wall.set("point", std::vector<double>{0, 0, 0});
+  wall.set("normal", std::vector<double>{0, 1, 0});
+  hooke.set("wall", std::vector<ParamTable>{wall});
+  world.add_force(ForceRegistry::instance().make("hooke", hooke));
+  return Simulation(world, 2e-5);
+}
+}  // namespace
+
+TEST_CASE(
+    "a polygon on a 2-D incline rests m g / (4 kn) deep, holds below tan = mu, slides above") {
+  const double mu = 0.5, g = 9.81;
+  Simulation level = square_on_incline(0, mu);
+  REQUIRE_FALSE(level.advance(20000));
+  CHECK(level.world().x(1, 0) == doctest::Approx(0.1 - 9.81 / 4e6).epsilon(1e-6));
+  check_in_plane(level.world(), "resting square");
+  for (double degrees : {20.0, 40.0}) {
+    Simulation sim = square_on_incline(degrees, mu);
+    REQUIRE_FALSE(sim.advance(5000));
+    const double v1 = sim.world().v(0, 0), t1 = sim.time();
+    REQUIRE_FALSE(sim.advance(20000));
+    const double a = (sim.world().v(0, 0) - v1) / (sim.time() - t1);
+    const double theta = degrees * M_PI / 180;
+    INFO(degrees << " deg: a " << a);
+    if (std::tan(theta) < mu)
+      CHECK(std::abs(a) < 1e-3);
+    else
+      CHECK(a == doctest::Approx(g * (std::sin(theta) - mu * std::cos(theta))).epsilon(0.01));
+    CHECK(std::abs(sim.world().w(2, 0)) < 1e-3);  // a square tips only past 45 degrees
+    check_in_plane(sim.world(), "square on an incline");
+  }
+}

@@ -163,7 +163,7 @@ TEST_CASE(
   CHECK(a.numbers("vertices") == b.numbers("vertices"));
   CHECK_THROWS_WITH_AS(
       parse_scene_toml("[[body]]\nshape = \"cone\"\n", "bad.toml"),
-      doctest::Contains("unknown shape 'cone' (known: box, clump, disk, disk-clump, polyhedron, sphere)"),
+      doctest::Contains("unknown shape 'cone' (known: box, clump, disk, disk-clump, polygon, polyhedron, sphere)"),
       InputError);
 }
 

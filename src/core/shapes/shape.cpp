@@ -64,6 +64,14 @@ ShapePtr disk_clump_shape(const std::vector<ClumpSphere>& disks, bool body_frame
   return make_shape("disk-clump", keys, body_frame);
 }
 
+ShapePtr polygon_shape(const std::vector<Vec3>& corners, bool body_frame) {
+  ParamTable keys("polygon");
+  std::vector<double> flat;
+  for (const Vec3& c : corners) flat.insert(flat.end(), {c.x(), c.y()});
+  keys.set("vertices", flat);
+  return make_shape("polygon", keys, body_frame);
+}
+
 ShapePtr box_shape(const Vec3& half_extents) {
   ParamTable keys("box");
   keys.set("half_extents", std::vector<double>{half_extents.x(), half_extents.y(), half_extents.z()});

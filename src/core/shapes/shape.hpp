@@ -91,6 +91,8 @@ ShapePtr sphere_shape(double radius);
 ShapePtr disk_shape(double radius);  // 2-D worlds only
 // A clump of disks (x, y, radius) in a template frame: area, centroid and polar moment exact.
 ShapePtr disk_clump_shape(const std::vector<ClumpSphere>& disks, bool body_frame = false);
+// A convex polygon of the plane from its corners (x, y; z ignored), in a template frame.
+ShapePtr polygon_shape(const std::vector<Vec3>& corners, bool body_frame = false);
 ShapePtr box_shape(const Vec3& half_extents);
 // A clump from spheres in a template frame (see ShapeFrame) or in the body frame.
 ShapePtr clump_shape(const std::vector<ClumpSphere>& spheres, bool body_frame = false);
