@@ -2,6 +2,8 @@
 // and zooms, never orbits; the mouse picks the disk under it.
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "render/camera.hpp"
@@ -69,4 +71,28 @@ TEST_CASE("in the 2-D view the mouse picks the disk under it") {
   }
   const glm::vec2 empty = pixel_of(c, {5, 5, 0}, W, H);
   CHECK_FALSE(pick_body(s, c.ray_through(empty.x, empty.y, W, H)));
+}
+
+TEST_CASE("a planar camera turns the plane so that gravity points down the screen") {
+  Camera c;
+  c.planar = true;
+  c.aspect = 1;
+  const float a = glm::radians(20.0f);
+  c.up = glm::vec3(-std::sin(a), std::cos(a), 0);  // against gravity g (sin a, -cos a): an incline
+  c.frame(glm::vec3(-1, -1, -0.1f), glm::vec3(1, 1, 0.1f));
+  const float W = 600, H = 600;
+  const glm::vec2 centre = pixel_of(c, {0, 0, 0}, W, H);
+  const glm::vec2 above = pixel_of(c, 0.5f * c.up, W, H);
+  CHECK(above.x == doctest::Approx(centre.x).epsilon(1e-4));
+  CHECK(above.y < centre.y - 50);
+  // The floor (the x axis: gravity leans towards +x) runs down to the right, 20 degrees below
+  // level.
+  const glm::vec2 slope = pixel_of(c, {1, 0, 0}, W, H) - centre;
+  CHECK(std::atan2(slope.y, slope.x) == doctest::Approx(a).epsilon(1e-4));
+  // Panning still follows the mouse.
+  const glm::vec2 was = pixel_of(c, {0.3f, 0.2f, 0}, W, H);
+  c.pan(40, -25, H);
+  const glm::vec2 now = pixel_of(c, {0.3f, 0.2f, 0}, W, H);
+  CHECK(now.x - was.x == doctest::Approx(40).epsilon(1e-3));
+  CHECK(now.y - was.y == doctest::Approx(-25).epsilon(1e-3));
 }

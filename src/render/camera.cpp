@@ -14,7 +14,7 @@ glm::vec3 Camera::eye() const {
 }
 
 glm::mat4 Camera::view() const {
-  return glm::lookAt(eye(), target, planar ? glm::vec3(0, 1, 0) : glm::vec3(0, 0, 1));
+  return glm::lookAt(eye(), target, planar ? up : glm::vec3(0, 0, 1));
 }
 
 float Camera::half_height() const { return distance * std::tan(fov_y / 2); }
@@ -37,7 +37,8 @@ void Camera::orbit(float dx, float dy) {
 
 void Camera::pan(float dx, float dy, float viewport_height) {
   if (planar) {
-    target += glm::vec3(-dx, dy, 0) * (2.0f * half_height() / std::max(viewport_height, 1.0f));
+    const glm::vec3 right = glm::cross(glm::vec3(0, 0, -1), up);
+    target += (-dx * right + dy * up) * (2.0f * half_height() / std::max(viewport_height, 1.0f));
     return;
   }
   const glm::vec3 f = forward();
@@ -53,9 +54,12 @@ void Camera::zoom(float wheel_steps) {
 
 void Camera::frame(const glm::vec3& low, const glm::vec3& high) {
   target = 0.5f * (low + high);
-  if (planar) {  // the box's x-y extent fills the view, with a margin
+  if (planar) {  // the box's x-y extent, seen along the screen's axes, fills the view
     const glm::vec3 half = glm::max(0.5f * (high - low), glm::vec3(1e-3f));
-    const float h = std::max(half.y, half.x / std::max(aspect, 1e-3f)) * 1.08f;
+    const glm::vec3 right = glm::cross(glm::vec3(0, 0, -1), up);
+    const float across = std::abs(right.x) * half.x + std::abs(right.y) * half.y;
+    const float along = std::abs(up.x) * half.x + std::abs(up.y) * half.y;
+    const float h = std::max(along, across / std::max(aspect, 1e-3f)) * 1.08f;
     target.z = 0;
     distance = std::max(h / std::tan(fov_y / 2), 2.0f * half.z + 1e-3f);
     return;

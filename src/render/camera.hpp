@@ -1,7 +1,8 @@
 #pragma once
 // An orbit camera around a target point, +z up (gravity points down -z in every 3-D scene). For
 // 2-D scenes it is `planar`: it looks straight down -z at the x-y plane with an orthographic
-// projection, +y up on the screen; it pans and zooms and does not orbit.
+// projection, `up` (in the plane: against gravity, so an incline looks tilted) up on the screen;
+// it pans and zooms and does not orbit.
 #include <glm/glm.hpp>
 
 namespace stepwise {
@@ -34,6 +35,7 @@ class Camera {
   float aspect = 16.0f / 9;  // of the view it draws into, width / height (for frame())
   float near_plane = 0.01f, far_plane = 1000.0f;
   bool planar = false;
+  glm::vec3 up{0, 1, 0};  // planar: the plane's direction drawn upwards (unit, z = 0)
   // Half the height of what a planar camera shows (it zooms by `distance`, as the orbit camera).
   float half_height() const;
 };

@@ -191,10 +191,12 @@ void fill_models(Simulation& sim, Snapshot& out) {
   for (int m = 1; m <= world.materials.size(); ++m)
     out.materials.push_back({world.materials.at(m).name, world.materials.tunables(m), {}});
   out.dragged_body = -1;
+  Vec3 gravity = Vec3::Zero();
   for (const auto& model : world.forces) {
     out.models.push_back({model->kind(), model->tunables(), {}});
     ParamTable saved;
     model->save(saved);
+    if (model->kind() == "gravity") gravity += saved.vec3("g", Vec3::Zero());
     if (model->kind() == "mouse-spring") {
       out.dragged_body = saved.index("body");
       out.drag_target = to_float(saved.vec3("target", Vec3::Zero()));
@@ -212,6 +214,8 @@ void fill_models(Simulation& sim, Snapshot& out) {
       out.walls.push_back({to_float(point), to_float(wall.vec3("normal", Vec3::UnitZ()))});
     }
   }
+  gravity.z() = 0;  // in the plane (a 2-D scene's down; 3-D scenes do not read it)
+  out.down = gravity.norm() > 0 ? to_float(gravity.normalized()) : Float3{};
   out.integrator_options = sim.integrator().options();
   out.contact = sim.world().contact;
   out.impulse = sim.impulse_figures();

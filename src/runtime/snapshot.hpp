@@ -95,6 +95,7 @@ struct Snapshot {
   // spoke (centre to rim along its body x axis) shows it turning.
   int dimensions = 3;
   std::vector<std::array<Float3, 2>> spokes;
+  Float3 down{};  // 2-D: the direction of the scene's uniform gravity (unit; zero without one)
   std::vector<Float3> position, velocity, angular_velocity, force, torque;
   std::vector<float> mass, kinetic_energy;
   std::vector<std::uint8_t> fixed;
