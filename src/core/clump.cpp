@@ -115,4 +115,15 @@ MassProperties clump_mass_properties(const std::vector<ClumpSphere>& spheres, do
   return previous;
 }
 
+Vec3 members_support(const std::vector<ClumpSphere>& spheres, const Vec3& d) {
+  const double length = d.norm();
+  Vec3 best = spheres[0].centre;
+  double most = -INFINITY;
+  for (const ClumpSphere& s : spheres) {
+    const Vec3 p = s.centre + (length > 0 ? Vec3(s.radius / length * d) : Vec3::Zero());
+    if (p.dot(d) > most) most = p.dot(d), best = p;
+  }
+  return best;
+}
+
 }  // namespace stepwise

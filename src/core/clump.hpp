@@ -21,5 +21,7 @@ struct MassProperties {
 // until volume and inertia change by less than `tolerance` (relative).
 MassProperties clump_mass_properties(const std::vector<ClumpSphere>& spheres,
                                      double tolerance = 1e-6);
+// The support point of a union of spheres (or disks) along d: the farthest of each member's.
+Vec3 members_support(const std::vector<ClumpSphere>& spheres, const Vec3& d);
 
 }  // namespace stepwise

@@ -40,10 +40,11 @@ double contact_step(const ParamTable& p, double m_eff, double divisions) {
   return M_PI / std::sqrt(std::max(kn / m_eff - 0.25 * gamma_n * gamma_n, 1e-12)) / divisions;
 }
 
-void add_contacts(World& world, const ParamTable& p, const std::vector<std::pair<Vec3, Vec3>>& walls,
-                  double skin) {
+void add_contacts(World& world, const ParamTable& p,
+                  const std::vector<std::pair<Vec3, Vec3>>& walls, double skin) {
   ParamTable table(p.where());
-  for (const char* key : {"kn", "kt", "gamma_n", "gamma_t", "mu"}) table.set(key, positive(p, key, true));
+  for (const char* key : {"kn", "kt", "gamma_n", "gamma_t", "mu"})
+    table.set(key, positive(p, key, true));
   for (const char* key : {"mu_roll", "mu_twist"})
     if (p.has(key)) table.set(key, positive(p, key, true));
   if (p.has("coulomb")) table.set("coulomb", p.text("coulomb", "lammps"));
@@ -57,6 +58,27 @@ void add_contacts(World& world, const ParamTable& p, const std::vector<std::pair
   }
   table.set("wall", wall_tables);
   world.add_force(ForceRegistry::instance().make("hooke", table));
+}
+
+void add_cradle_strings(World& world, const ParamTable& p, const std::vector<Vec3>& anchors,
+                        double length) {
+  std::vector<ParamTable> strings;
+  for (size_t i = 0; i < anchors.size(); ++i) {
+    ParamTable string;
+    string.set("a", double(i));
+    string.set("anchor", std::vector<double>{anchors[i].x(), anchors[i].y(), anchors[i].z()});
+    string.set("k", 1e5);
+    string.set("rest", length);
+    strings.push_back(string);
+  }
+  ParamTable spring, hertz;
+  spring.set("link", strings);
+  world.add_force(ForceRegistry::instance().make("spring", spring));
+  hertz.set("E", positive(p, "E"));
+  hertz.set("e", positive(p, "e"));
+  hertz.set("mu", 0.0);
+  hertz.set("coulomb", std::string("exact"));  // frictionless, and no pull as the balls part
+  world.add_force(ForceRegistry::instance().make("hertz", hertz));
 }
 
 }  // namespace stepwise

@@ -23,5 +23,9 @@ std::vector<std::pair<Vec3, Vec3>> walled_box(double half);
 double contact_step(const ParamTable& p, double m_eff, double divisions);
 void add_contacts(World& world, const ParamTable& p, const std::vector<std::pair<Vec3, Vec3>>& walls,
                   double skin);
+// Newton's cradles (3-D and 2-D): body i hangs from anchors[i] on a stiff string (a spring of
+// rest `length`), and the bodies touch by frictionless Hertz contacts of the scene's E and e.
+void add_cradle_strings(World& world, const ParamTable& p, const std::vector<Vec3>& anchors,
+                        double length);
 
 }  // namespace stepwise

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/scene.hpp"
+#include "core/scenes/granular_scene_helpers.hpp"
 
 namespace stepwise {
 namespace {
@@ -28,7 +29,7 @@ class NewtonsCradle final : public Scene {
     const double r = positive(p, "radius"), length = positive(p, "length");
     const double angle = p.number("angle") * M_PI / 180.0, g = positive(p, "g", true);
     SceneSetup s;
-    std::vector<ParamTable> strings;
+    std::vector<Vec3> anchors;
     for (int i = 0; i < n; ++i) {
       const Vec3 anchor(2 * r * i, 0, length);
       BodySpec ball;
@@ -37,21 +38,9 @@ class NewtonsCradle final : public Scene {
       ball.position = anchor - length * Vec3::UnitZ();
       if (i == 0) ball.position = anchor + length * Vec3(-std::sin(angle), 0, -std::cos(angle));
       s.world.add_body(ball);
-      ParamTable string;
-      string.set("a", double(i));
-      string.set("anchor", std::vector<double>{anchor.x(), anchor.y(), anchor.z()});
-      string.set("k", 1e5);
-      string.set("rest", length);
-      strings.push_back(string);
+      anchors.push_back(anchor);
     }
-    ParamTable spring, hertz;
-    spring.set("link", strings);
-    s.world.add_force(ForceRegistry::instance().make("spring", spring));
-    hertz.set("E", positive(p, "E"));
-    hertz.set("e", positive(p, "e"));
-    hertz.set("mu", 0.0);
-    hertz.set("coulomb", std::string("exact"));  // frictionless, and no pull as balls part
-    s.world.add_force(ForceRegistry::instance().make("hertz", hertz));
+    add_cradle_strings(s.world, p, anchors, length);
     add_gravity(s.world, g);
     s.dt = 2e-5;
     s.duration = 2;

@@ -4,6 +4,7 @@
 
 #include "core/scene.hpp"
 #include "core/scenes/disk_scene_helpers.hpp"
+#include "core/scenes/granular_scene_helpers.hpp"
 
 namespace stepwise {
 namespace {
@@ -35,28 +36,16 @@ class NewtonsCradle2d final : public Scene {
     SceneSetup s;
     s.world.dimensions = 2;
     const ShapePtr disk = disk_shape(r);
-    std::vector<ParamTable> strings;
+    std::vector<Vec3> anchors;
     for (int i = 0; i < n; ++i) {
       const Vec3 anchor(2 * r * i, length, 0);
       // The pulled disks swing back together, as one body would, about their own anchors.
       const double a = i < pulled ? angle : 0.0;
       const Vec3 at = anchor + length * Vec3(-std::sin(a), -std::cos(a), 0);
       s.world.add_body(disk_at(disk, 1.0, at.x(), at.y()));
-      ParamTable string;
-      string.set("a", double(i));
-      string.set("anchor", std::vector<double>{anchor.x(), anchor.y(), 0});
-      string.set("k", 1e5);
-      string.set("rest", length);
-      strings.push_back(string);
+      anchors.push_back(anchor);
     }
-    ParamTable spring, hertz;
-    spring.set("link", strings);
-    s.world.add_force(ForceRegistry::instance().make("spring", spring));
-    hertz.set("E", positive(p, "E"));
-    hertz.set("e", positive(p, "e"));
-    hertz.set("mu", 0.0);
-    hertz.set("coulomb", std::string("exact"));  // frictionless, and no pull as disks part
-    s.world.add_force(ForceRegistry::instance().make("hertz", hertz));
+    add_cradle_strings(s.world, p, anchors, length);
     add_gravity_2d(s.world, g);
     s.dt = 2e-5;
     s.duration = 2;

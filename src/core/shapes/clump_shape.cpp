@@ -17,7 +17,8 @@ class ClumpShape final : public Shape {
     if (flat.empty() || flat.size() % 4 != 0)
       throw InputError(p.where() + ": a clump needs spheres = [x, y, z, r, x, y, z, r, ...]");
     if (flat.size() / 4 > kMaxMembers)
-      throw InputError(p.where() + ": a clump has at most " + std::to_string(kMaxMembers) + " spheres");
+      throw InputError(p.where() + ": a clump has at most " + std::to_string(kMaxMembers) +
+                       " spheres");
     for (size_t k = 0; k < flat.size(); k += 4)
       spheres_.push_back({Vec3(flat[k], flat[k + 1], flat[k + 2]), flat[k + 3]});
     for (const ClumpSphere& s : spheres_)
@@ -41,16 +42,7 @@ class ClumpShape final : public Shape {
   Vec3 unit_inertia() const override { return inertia_; }
   double bounding_radius() const override { return radius_; }
   double contact_radius() const override { return smallest_; }
-  Vec3 support(const Vec3& d) const override {
-    const double length = d.norm();
-    Vec3 best = spheres_[0].centre;
-    double most = -INFINITY;
-    for (const ClumpSphere& s : spheres_) {
-      const Vec3 p = s.centre + (length > 0 ? Vec3(s.radius / length * d) : Vec3::Zero());
-      if (p.dot(d) > most) most = p.dot(d), best = p;
-    }
-    return best;
-  }
+  Vec3 support(const Vec3& d) const override { return members_support(spheres_, d); }
   const std::vector<ClumpSphere>& members() const override { return spheres_; }
   const std::vector<ShapePtr>& member_shapes() const override { return parts_; }
   void save(ParamTable& out) const override {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/clump.hpp"
 #include "core/disk_union.hpp"
 #include "core/shapes/shape.hpp"
 
@@ -47,16 +48,7 @@ class DiskClumpShape final : public Shape {
   Vec3 unit_inertia() const override { return Vec3::Constant(inertia_); }
   double bounding_radius() const override { return radius_; }
   double contact_radius() const override { return smallest_; }
-  Vec3 support(const Vec3& d) const override {
-    const double length = d.norm();
-    Vec3 best = disks_[0].centre;
-    double most = -INFINITY;
-    for (const ClumpSphere& s : disks_) {
-      const Vec3 p = s.centre + (length > 0 ? Vec3(s.radius / length * d) : Vec3::Zero());
-      if (p.dot(d) > most) most = p.dot(d), best = p;
-    }
-    return best;
-  }
+  Vec3 support(const Vec3& d) const override { return members_support(disks_, d); }
   bool planar() const override { return true; }
   const std::vector<ClumpSphere>& members() const override { return disks_; }
   const std::vector<ShapePtr>& member_shapes() const override { return parts_; }
