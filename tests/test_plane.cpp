@@ -131,7 +131,9 @@ Piece segment(const Vec3& c, double R, double alpha, const Vec3& u) {
 }  // namespace
 
 TEST_CASE("a clump of two overlapping disks: area, centroid and polar moment by the lens formula") {
-  for (const auto& [r1, r2, d] : {std::tuple{1.0, 1.0, 1.0}, {1.0, 0.6, 1.2}, {0.5, 0.8, 0.4}}) {
+  for (const auto& radii : {std::tuple{1.0, 1.0, 1.0}, {1.0, 0.6, 1.2}, {0.5, 0.8, 0.4}}) {
+    // Plain names, not a structured binding: clang 14 cannot capture those in INFO.
+    const double r1 = std::get<0>(radii), r2 = std::get<1>(radii), d = std::get<2>(radii);
     const Vec3 c1(0.3, -0.2, 0), c2 = c1 + Vec3(d * 0.6, d * 0.8, 0), u = (c2 - c1) / d;
     // The lens: the segments of both circles beyond the common chord.
     const double a1 = std::acos((d * d + r1 * r1 - r2 * r2) / (2 * d * r1));
