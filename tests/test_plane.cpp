@@ -218,14 +218,17 @@ TEST_CASE(
   ParamTable g;
   g.set("g", std::vector<double>{0, 0, -3.0});
   tilted.world.add_force(ForceRegistry::instance().make("gravity", g));
-  ParamTable torque;
-  torque.set("force", 2.0);  // along each body's z axis: straight out of the plane
-  torque.set("torque", std::vector<double>{1.0, -1.0, 0.0});
+  ParamTable push, torque;
+  push.set("body", 5.0);
+  push.set("force", std::vector<double>{0.0, 0.0, 2.0});  // straight out of the plane
+  tilted.world.add_force(ForceRegistry::instance().make("point-force", push));
+  torque.set("force", 0.0);  // no propulsion (in 2-D it would push along body x, in the plane)
+  torque.set("torque", std::vector<double>{1.0, -1.0, 0.0});  // about in-plane axes
   tilted.world.add_force(ForceRegistry::instance().make("active", torque));
   Simulation a(setup.world, setup.dt), b(tilted.world, setup.dt);
   REQUIRE_FALSE(a.advance(2000));
   REQUIRE_FALSE(b.advance(2000));
-  check_in_plane(b.world(), "tilted gravity, out-of-plane propulsion and torque");
+  check_in_plane(b.world(), "tilted gravity, an out-of-plane push and torque");
   CHECK(a.world().x == b.world().x);
   CHECK(a.world().w == b.world().w);
 }
@@ -388,4 +391,25 @@ TEST_CASE(
     CHECK(std::abs(sim.world().w(2, 0)) < 1e-3);  // a square tips only past 45 degrees
     check_in_plane(sim.world(), "square on an incline");
   }
+}
+
+TEST_CASE("active disks in 2-D: propelled along their body x axis, at F / c against linear drag") {
+  // A disk turned by 30 degrees, pushed along its own x axis with force F against drag c v:
+  // terminal speed F / c along (cos 30, sin 30), in the plane.
+  World world;
+  world.dimensions = 2;
+  BodySpec b = disk_at(disk_shape(0.5), 1.0, 0, 0);
+  const double a = M_PI / 6;
+  b.orientation = Quat(Eigen::AngleAxisd(a, Vec3::UnitZ()));
+  world.add_body(b);
+  ParamTable active, drag;
+  active.set("force", 2.0);
+  drag.set("c", 4.0);
+  world.add_force(ForceRegistry::instance().make("active", active));
+  world.add_force(ForceRegistry::instance().make("linear-drag", drag));
+  Simulation sim(world, 1e-3);
+  REQUIRE_FALSE(sim.advance(10000));  // 40 relaxation times
+  CHECK(sim.world().v(0, 0) == doctest::Approx(0.5 * std::cos(a)).epsilon(1e-9));
+  CHECK(sim.world().v(1, 0) == doctest::Approx(0.5 * std::sin(a)).epsilon(1e-9));
+  check_in_plane(sim.world(), "active disk");
 }

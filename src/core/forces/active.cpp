@@ -1,5 +1,6 @@
 // Self-propulsion (active Brownian particles): a constant force along each free body's own axis
-// (body z, turning with it) and a constant torque. Both do work, counted as external work.
+// (body z, turning with it; body x in 2-D scenes) and a constant torque. Both do work, counted
+// as external work.
 #include "core/world.hpp"
 
 namespace stepwise {
@@ -15,9 +16,12 @@ class Active final : public ForceModel {
 
   void apply(const StateView& s, ForceSums& out, const EvalContext&) override {
     const World& world = s.world;
+    // Along the body's z axis; in a 2-D scene (z out of the plane) along its x axis, which turns
+    // with it in the plane.
+    const Vec3 axis = world.dimensions == 2 ? Vec3::UnitX() : Vec3::UnitZ();
     for (int i = 0; i < world.size(); ++i) {
       if (world.flags[i] & (kFixed | kDriven)) continue;
-      const Vec3 f = force_ * (world.q[i] * Vec3::UnitZ());
+      const Vec3 f = force_ * (world.q[i] * axis);
       out.force.col(i) += f;
       out.torque.col(i) += torque_;
       out.external_force.col(i) += f;
