@@ -42,7 +42,7 @@ int command_list(bool verbose) {
     for (const auto* group : {&integrators, &rotations})
       for (const MethodInfo& m : *group)
         std::printf("%s: %s\n    %s\n\n", m.name.c_str(), m.summary.c_str(), m.equations.c_str());
-  std::printf("shapes ([[body]] shape = ...; disk and disk-clump in 2-D scenes only)\n");
+  std::printf("shapes ([[body]] shape = ...; disk, disk-clump and polygon in 2-D scenes only)\n");
   for (const std::string& name : ShapeRegistry::instance().names()) std::printf("  %s\n", name.c_str());
   std::printf("force models\n");
   for (const std::string& name : ForceRegistry::instance().names()) std::printf("  %s\n", name.c_str());

@@ -14,12 +14,13 @@ ParamTable scene_parameters(const std::string& name,
     if (!table.has(key)) {
       std::string known;
       for (const ParamSpec& spec : info.params) known += (known.empty() ? "" : ", ") + spec.name;
-      throw InputError("scene '" + name + "' has no parameter '" + key + "' (parameters: " +
-                       known + ")");
+      throw InputError("scene '" + name + "' has no parameter '" + key + "' (parameters: " + known +
+                       ")");
     }
     const ParamValue& fallback = table.values().at(key);
     // "--set n=5" parses as a number; a text parameter given a number keeps it as text.
-    if (std::holds_alternative<std::string>(fallback) && !std::holds_alternative<std::string>(value))
+    if (std::holds_alternative<std::string>(fallback) &&
+        !std::holds_alternative<std::string>(value))
       table.set(key, format_param_value(value));
     else if (std::holds_alternative<double>(fallback) && !std::holds_alternative<double>(value))
       throw InputError("scene '" + name + "': parameter '" + key + "' must be a number (got '" +
@@ -30,9 +31,12 @@ ParamTable scene_parameters(const std::string& name,
   return table;
 }
 
-SceneSetup build_scene(const std::string& name, const std::map<std::string, ParamValue>& overrides) {
+SceneSetup build_scene(const std::string& name,
+                       const std::map<std::string, ParamValue>& overrides) {
   ParamTable table = scene_parameters(name, overrides);
-  SceneSetup setup = SceneRegistry::instance().make(name)->build(table);
+  const auto scene = SceneRegistry::instance().make(name);
+  SceneSetup setup = scene->build(table);
+  setup.world.dimensions = scene->info().dimensions;  // a scene says it once, in its info
   for (const auto& f : setup.world.forces) f->validate(setup.world);
   setup.world.check_plane();
   return setup;

@@ -23,7 +23,7 @@ struct SceneInfo {
   std::string summary;
   std::string notes;  // a few lines for the classroom
   std::vector<ParamSpec> params;
-  int dimensions = 3;  // 2: a scene of the plane (World::dimensions)
+  int dimensions = 3;  // 2: a scene of the plane (build_scene sets World::dimensions from it)
 };
 
 // Everything needed to start a run: the bodies and forces plus sensible run settings.

@@ -44,15 +44,6 @@ int sphere_type() {
 }
 
 namespace {
-const std::string& sphere_kind() {
-  static const std::string kind = "sphere";
-  return kind;
-}
-const std::string& disk_kind() {
-  static const std::string kind = "disk";
-  return kind;
-}
-
 template <class M>
 void append_column(M& m, const Vec3& value) {
   m.conservativeResize(3, m.cols() + 1);
@@ -72,13 +63,13 @@ int World::add_body(const BodySpec& s) {
     throw InputError(body + ": mass must be positive and finite");
   if (!s.shape && !(s.radius > 0 && std::isfinite(s.radius)))
     throw InputError(body + ": radius must be positive and finite");
-  // Spheres of one radius in a row share one shape (a packing has a handful), however given.
+  // Spheres of one radius in a row share one shape (a packing has a handful), however given;
+  // disks too (they collide as spheres), never with a sphere.
   const double r = s.shape ? s.shape->bounding_radius() : s.radius;  // the World's radius column
-  // (Disks too: a disk of one radius is shared by the disks after it, never by a sphere.)
-  const std::string& kind = s.shape ? s.shape->kind() : sphere_kind();
-  const bool round = kind == sphere_kind() || kind == disk_kind();
-  const bool same =
-      round && !shape.empty() && shape.back()->kind() == kind && radius(size() - 1) == r;
+  const bool round = !s.shape || s.shape->type() == sphere_type();
+  const bool same = round && !shape.empty() && shape.back()->type() == sphere_type() &&
+                    shape.back()->planar() == (s.shape && s.shape->planar()) &&
+                    radius(size() - 1) == r;
   ShapePtr body_shape = same ? shape.back() : s.shape ? s.shape : sphere_shape(s.radius);
   Vec3 principal = s.inertia;
   if (principal.isZero()) principal = s.mass * body_shape->unit_inertia();
@@ -146,18 +137,20 @@ ForceModel& World::add_force(std::unique_ptr<ForceModel> model) {
   // Models that read the others' forces stay after every model that adds some.
   auto at = forces.end();
   if (!model->reads_other_forces())
-    at = std::find_if(forces.begin(), forces.end(), [](const auto& f) { return f->reads_other_forces(); });
+    at = std::find_if(forces.begin(), forces.end(),
+                      [](const auto& f) { return f->reads_other_forces(); });
   return **forces.insert(at, std::move(model));
 }
 
 std::string World::plane_problem(int i) const {
   const std::string body = "body " + std::to_string(i) + " (" + shape[i]->kind() + ")";
   if (dimensions == 3)
-    return shape[i]->planar()
-               ? body + ": a " + shape[i]->kind() + " lives in the plane: give the scene dimensions = 2"
-               : "";
+    return shape[i]->planar() ? body + ": a " + shape[i]->kind() +
+                                    " lives in the plane: give the scene dimensions = 2"
+                              : "";
   if (x(2, i) != 0 || v(2, i) != 0)
-    return body + ": a 2-D scene keeps bodies in the plane z = 0 (position and velocity need z = 0)";
+    return body +
+           ": a 2-D scene keeps bodies in the plane z = 0 (position and velocity need z = 0)";
   if (w(0, i) != 0 || w(1, i) != 0 || q[i].x() != 0 || q[i].y() != 0)
     return body + ": a 2-D body turns about z only (angular_velocity [0, 0, w], orientation " +
            "[cos(a/2), 0, 0, sin(a/2)])";
@@ -210,8 +203,7 @@ void World::sync_all_angular_velocities() {
 
 double World::kinetic_energy() const {
   double e = 0;
-  for (int i = 0; i < size(); ++i)
-    e += kinetic_energy(i);
+  for (int i = 0; i < size(); ++i) e += kinetic_energy(i);
   return e;
 }
 

@@ -17,7 +17,9 @@ glm::mat4 Camera::view() const {
   return glm::lookAt(eye(), target, planar ? up : glm::vec3(0, 0, 1));
 }
 
-float Camera::half_height() const { return distance * std::tan(fov_y / 2); }
+float Camera::half_height() const {
+  return distance * std::tan(fov_y / 2);
+}
 
 glm::mat4 Camera::projection(float aspect) const {
   if (planar) {
@@ -37,8 +39,7 @@ void Camera::orbit(float dx, float dy) {
 
 void Camera::pan(float dx, float dy, float viewport_height) {
   if (planar) {
-    const glm::vec3 right = glm::cross(glm::vec3(0, 0, -1), up);
-    target += (-dx * right + dy * up) * (2.0f * half_height() / std::max(viewport_height, 1.0f));
+    target += (-dx * right() + dy * up) * (2.0f * half_height() / std::max(viewport_height, 1.0f));
     return;
   }
   const glm::vec3 f = forward();
@@ -56,8 +57,7 @@ void Camera::frame(const glm::vec3& low, const glm::vec3& high) {
   target = 0.5f * (low + high);
   if (planar) {  // the box's x-y extent, seen along the screen's axes, fills the view
     const glm::vec3 half = glm::max(0.5f * (high - low), glm::vec3(1e-3f));
-    const glm::vec3 right = glm::cross(glm::vec3(0, 0, -1), up);
-    const float across = std::abs(right.x) * half.x + std::abs(right.y) * half.y;
+    const float across = std::abs(right().x) * half.x + std::abs(right().y) * half.y;
     const float along = std::abs(up.x) * half.x + std::abs(up.y) * half.y;
     const float h = std::max(along, across / std::max(aspect, 1e-3f)) * 1.08f;
     target.z = 0;

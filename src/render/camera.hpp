@@ -38,6 +38,8 @@ class Camera {
   glm::vec3 up{0, 1, 0};  // planar: the plane's direction drawn upwards (unit, z = 0)
   // Half the height of what a planar camera shows (it zooms by `distance`, as the orbit camera).
   float half_height() const;
+  // Planar: the plane's direction drawn to the right (up turned a quarter clockwise).
+  glm::vec3 right() const { return glm::cross(glm::vec3(0, 0, -1), up); }
 };
 
 }  // namespace stepwise

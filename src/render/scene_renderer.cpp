@@ -66,8 +66,8 @@ Bounds snapshot_bounds(const Snapshot& s) {
   for (const auto& spring : s.springs) b.add(vec(spring[1]), 0);
   for (const Float3& centre : s.centres) b.add(vec(centre), 0);
   // A 2-D scene's walls are lines that bound it (a table's cushions, a box): all in view.
-  for (const WallPlane& wall : s.walls)
-    if (s.dimensions == 2) b.add(vec(wall.point), 0);
+  if (s.dimensions == 2)
+    for (const WallPlane& wall : s.walls) b.add(vec(wall.point), 0);
   for (const WallPlane& wall : s.walls)
     if (wall.normal[2] > 0.99f && !b.empty)
       b.add(glm::vec3(0.5f * (b.low.x + b.high.x), 0.5f * (b.low.y + b.high.y), wall.point[2]), 0);

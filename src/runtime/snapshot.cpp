@@ -70,8 +70,6 @@ bool fill_shown(const World& world, Snapshot& out) {
   out.boxes.clear();
   out.hulls.clear();
   out.meshes.clear();
-  out.spokes.clear();
-  out.dimensions = world.dimensions;
   for (auto* column : {&out.position, &out.velocity, &out.angular_velocity, &out.force, &out.torque})
     column->assign(n, Float3{});
   out.mass.resize(n);
@@ -90,6 +88,8 @@ bool fill_shown(const World& world, Snapshot& out) {
 
 void fill_bodies(Simulation& sim, Snapshot& out) {
   const World& world = sim.world();
+  out.dimensions = world.dimensions;
+  out.spokes.clear();
   if (fill_shown(world, out)) return;
   const int n = world.size();
   const Positions& force = sim.forces();
@@ -99,8 +99,6 @@ void fill_bodies(Simulation& sim, Snapshot& out) {
   out.boxes.clear();
   out.hulls.clear();
   out.meshes.clear();
-  out.spokes.clear();
-  out.dimensions = world.dimensions;
   SnapshotSink sink(out);
   for (auto* column :
        {&out.position, &out.velocity, &out.angular_velocity, &out.force, &out.torque})

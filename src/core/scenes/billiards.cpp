@@ -31,7 +31,6 @@ class Billiards final : public Scene {
   SceneSetup build(const ParamTable& p) const override {
     const double r = 0.028575, m = 0.17, length = 2.54, width = 1.27;  // a 9-foot table
     SceneSetup s;
-    s.world.dimensions = 2;
     const ShapePtr ball = disk_shape(r);
     s.world.add_body(disk_at(ball, m, 0.25 * length, 0.5 * width + p.number("offset"),
                              positive(p, "speed", true)));

@@ -32,7 +32,6 @@ class DiskIncline final : public Scene {
     const double angle = p.number("angle") * M_PI / 180.0, g = positive(p, "g", true);
     const double m = positive(p, "m"), r = positive(p, "radius"), kn = positive(p, "kn");
     SceneSetup s;
-    s.world.dimensions = 2;
     const double settled = m * g * std::cos(angle) / std::max(kn, 1e-300);
     // At its equilibrium overlap; thrown without spin it slides until friction makes it roll.
     s.world.add_body(disk_at(disk_shape(r), m, 0, r - settled, p.number("v0")));

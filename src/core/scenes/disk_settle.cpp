@@ -47,7 +47,6 @@ class DiskSettle final : public Scene {
     const double spacing = positive(p, "spacing"), g = positive(p, "g", true);
     const double mass = M_PI / 4.0;
     SceneSetup s;
-    s.world.dimensions = 2;
     const ShapePtr disk = disk_shape(0.5);
     Random random(4711);
     std::vector<BodySpec> bodies;

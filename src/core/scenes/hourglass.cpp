@@ -37,7 +37,6 @@ class Hourglass final : public Scene {
     const double half = 15;  // the chamber's half-width (disk diameters)
     const double top = (half - 0.5 * orifice) * std::tan(angle);  // the funnel's rim
     SceneSetup s;
-    s.world.dimensions = 2;
     // The funnel's two walls: fixed disks of diameter 1 in a row, 2% apart (touching walls would
     // press on each other for nothing); a rough wall, as a hopper's.
     const ShapePtr wall_disk = disk_shape(0.5);
@@ -66,7 +65,8 @@ class Hourglass final : public Scene {
                   {Vec3(-half, 0, 0), Vec3::UnitX()},
                   {Vec3(half, 0, 0), -Vec3::UnitX()}},
                  0.2);
-    s.dt = contact_step(p, 0.5 * M_PI / 4 * 0.64, 50.0);
+    const double smallest = M_PI / 4 * 0.8 * 0.8;  // the lightest grain sets the contact time
+    s.dt = contact_step(p, 0.5 * smallest, 50.0);
     s.duration = 200;
     return s;
   }

@@ -34,7 +34,6 @@ class NewtonsCradle2d final : public Scene {
     const double r = positive(p, "radius"), length = positive(p, "length");
     const double angle = p.number("angle") * M_PI / 180.0, g = positive(p, "g", true);
     SceneSetup s;
-    s.world.dimensions = 2;
     const ShapePtr disk = disk_shape(r);
     std::vector<Vec3> anchors;
     for (int i = 0; i < n; ++i) {
