@@ -56,8 +56,9 @@ int command_list(bool verbose) {
               "exactly; options\n"
               "                     (--set impulse.KEY=VALUE, [impulse]): restitution (%g), "
               "iterations (%d),\n"
-              "                     solver (auto | pgs)\n",
-              defaults.restitution, defaults.iterations);
+              "                     solver (auto | pgs | lemke), facets (%d: lemke's "
+              "friction pyramid)\n",
+              defaults.restitution, defaults.iterations, defaults.facets);
   return 0;
 }
 

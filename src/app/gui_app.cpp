@@ -147,7 +147,8 @@ void send_initial_scene(GuiWindow& w, const SceneOptions& o,
   if (contact)
     w.worker.send(cmd::SetContact{contact->mode_name(), contact->restitution,
                                   double(contact->iterations),
-                                  ContactTreatment::solver_names()[int(contact->solver)]});
+                                  ContactTreatment::solver_names()[int(contact->solver)],
+                                  double(contact->facets)});
 }
 
 }  // namespace

@@ -33,7 +33,7 @@ struct SetDt { double dt; };
 struct SetTunable { int model; std::string name; double value; };  // force model index
 struct SetIntegratorOption { std::string name; double value; };
 // Penalty springs or rigid contact by impulses, and the impulses' options (core/impulse).
-struct SetContact { std::string mode; double restitution; double iterations; std::string solver = "auto"; };
+struct SetContact { std::string mode; double restitution; double iterations; std::string solver = "auto"; double facets = 8; };
 struct SetMaterial { int material; std::string key; double value; };  // World::materials id
 struct SetRunning { bool running; };
 struct StepOnce { long steps = 1; };

@@ -112,6 +112,7 @@ void PhysicsWorker::apply(const Command& command) {
             contact.set_option("restitution", c.restitution, "contact");
             contact.set_option("iterations", c.iterations, "contact");
             contact.set_option("solver", c.solver, "contact");
+            contact.set_option("facets", c.facets, "contact");
             if (contact == sim.world().contact) return;
             fork_old_future();
             sim.set_contact(contact);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 
+#include "core/impulse/contact_solver.hpp"
 #include "core/integrator.hpp"
 #include "core/limits.hpp"
 #include "core/rotation_scheme.hpp"
@@ -96,8 +97,8 @@ void draw_contact_treatment(UiState& ui, const Snapshot& s, const SendCommand& s
   const ContactTreatment& c = s.contact;
   const std::string solver = ContactTreatment::solver_names()[int(c.solver)];
   auto set = [&](const std::string& mode, double restitution, double iterations,
-                 const std::string& solver) {
-    send(cmd::SetContact{mode, restitution, iterations, solver});
+                 const std::string& solver, double facets) {
+    send(cmd::SetContact{mode, restitution, iterations, solver, facets});
   };
   fit_combo("contact");
   if (ImGui::BeginCombo("contact", c.mode_name().c_str())) {
@@ -109,7 +110,7 @@ void draw_contact_treatment(UiState& ui, const Snapshot& s, const SendCommand& s
     for (size_t m = 0; m < ContactTreatment::mode_names().size(); ++m) {
       const std::string& name = ContactTreatment::mode_names()[m];
       if (ImGui::Selectable(name.c_str(), name == c.mode_name()) && name != c.mode_name())
-        set(name, c.restitution, c.iterations, solver);
+        set(name, c.restitution, c.iterations, solver, c.facets);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tips[m]);
     }
     ImGui::EndCombo();
@@ -118,24 +119,36 @@ void draw_contact_treatment(UiState& ui, const Snapshot& s, const SendCommand& s
   double value = 0;
   ImGui::SetNextItemWidth(std::min(140.0f, ImGui::GetContentRegionAvail().x * 0.45f));
   if (number_field("restitution e", c.restitution, 0, 1, ui.field_edits, value, ui.notice))
-    set(c.mode_name(), value, c.iterations, solver);
+    set(c.mode_name(), value, c.iterations, solver, c.facets);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Normal speed after an impact over the speed before (0: no bounce, 1: "
                       "elastic)");
   ImGui::SetNextItemWidth(std::min(140.0f, ImGui::GetContentRegionAvail().x * 0.45f));
   if (number_field("sweeps at most", c.iterations, 1, 1e5, ui.field_edits, value, ui.notice))
-    set(c.mode_name(), c.restitution, std::round(value), solver);
+    set(c.mode_name(), c.restitution, std::round(value), solver, c.facets);
   fit_combo("solver");
   if (ImGui::BeginCombo("solver", solver.c_str())) {
     for (const std::string& name : ContactTreatment::solver_names())
       if (ImGui::Selectable(name.c_str(), name == solver) && name != solver)
-        set(c.mode_name(), c.restitution, c.iterations, name);
+        set(c.mode_name(), c.restitution, c.iterations, name, c.facets);
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("auto: Gauss-Seidel, and for small islands an exact solve of the touching\n"
                       "and sticking points between sweeps (stacks rest without creeping)\n"
-                      "pgs: Gauss-Seidel alone, as Bullet and Box2D (cheaper; stacks creep)");
+                      "pgs: Gauss-Seidel alone, as Bullet and Box2D (cheaper; stacks creep)\n"
+                      "lemke: Lemke's pivoting method, exact, for islands of up to %d points,\n"
+                      "the friction cone as a pyramid (its first edge against the sliding)",
+                      kPivotRows);
+  if (c.solver == ContactTreatment::Solver::lemke) {
+    ImGui::SetNextItemWidth(std::min(140.0f, ImGui::GetContentRegionAvail().x * 0.45f));
+    if (number_field("pyramid sides", c.facets, 3, 64, ui.field_edits, value, ui.notice))
+      set(c.mode_name(), c.restitution, c.iterations, solver, std::round(value));
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Sides of the pyramid that stands in for the friction cone: a sticking\n"
+                        "point holds at least cos(pi / sides) of mu times its normal impulse\n"
+                        "in any direction");
+  }
   ImGui::PushTextWrapPos(0);
   if (s.impulses_in_drift)
     ImGui::TextDisabled("%s: the impulses act on the velocity the positions move with (a "

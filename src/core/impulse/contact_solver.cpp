@@ -110,12 +110,15 @@ bool minimise_subspace(ContactSystem& system, const std::vector<int>& rows,
 }  // namespace
 
 SolveResult solve_contacts(ContactSystem& system, const std::vector<double>& target, int sweeps,
-                           bool exact) {
+                           ContactTreatment::Solver solver, int facets) {
   SolveResult out;
   out.converged = true;
   for (const std::vector<int>& island : system.islands()) {
     SolveResult result;
-    if (!exact || int(island.size()) > kExactRows) {
+    if (solver == ContactTreatment::Solver::lemke && int(island.size()) <= kPivotRows &&
+        solve_island_by_pivoting(system, island, target, facets, system.delassus(island))) {
+      result.converged = true;
+    } else if (solver == ContactTreatment::Solver::pgs || int(island.size()) > kExactRows) {
       result = projected_gauss_seidel(system, island, target, sweeps);
     } else {
       Eigen::MatrixXd A;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/impulse/contact_system.hpp"
+#include "core/impulse/contact_treatment.hpp"
 
 namespace stepwise {
 
@@ -27,9 +28,22 @@ SolveResult projected_gauss_seidel(ContactSystem& system, const std::vector<int>
 // stay inside the bounds. A stack at rest then rests exactly, where Gauss-Seidel alone would
 // creep on for thousands of sweeps. Returns the sweeps of the largest island.
 constexpr int kExactRows = 96;
-// exact = false: Gauss-Seidel alone.
+// Solver::lemke: islands of at most kPivotRows points by Lemke's method on the friction pyramid
+// of `facets` sides (pivoting_solver.cpp), the others as automatic. (Its tableau grows as the
+// square of the points times facets + 2, and a stack's degenerate faces wear its numerics down:
+// beyond a stack of four boxes it fails over to automatic more often than not.)
+constexpr int kPivotRows = 16;
 SolveResult solve_contacts(ContactSystem& system, const std::vector<double>& target, int sweeps,
-                           bool exact = true);
+                           ContactTreatment::Solver solver = ContactTreatment::Solver::automatic,
+                           int facets = 8);
+
+// One island as a linear complementarity problem: each point's friction cone replaced by a
+// pyramid of `facets` sides, its first edge against the point's sliding, solved exactly by
+// Lemke's method (W: the island's Delassus matrix). False if Lemke's method found no solution
+// (the island's impulses are then as they were).
+bool solve_island_by_pivoting(ContactSystem& system, const std::vector<int>& rows,
+                              const std::vector<double>& target, int facets,
+                              const Eigen::MatrixXd& W);
 
 // The friction impulse of a sliding point (its tangential block K given by its eigenvectors
 // and eigenvalues): on the cone's edge |P| = cap, against the velocity u = a + K P it leaves.

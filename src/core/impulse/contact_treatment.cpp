@@ -26,7 +26,7 @@ const std::vector<std::string>& ContactTreatment::mode_names() {
 }
 
 const std::vector<std::string>& ContactTreatment::solver_names() {
-  static const std::vector<std::string> names = {"auto", "pgs"};
+  static const std::vector<std::string> names = {"auto", "pgs", "lemke"};
   return names;
 }
 
@@ -54,9 +54,12 @@ void ContactTreatment::set_option(const std::string& key, const ParamValue& valu
   } else if (key == "iterations") {
     if (!number) throw InputError(what + " is a whole number from 1 to 100000");
     iterations = int(limits::checked(what, *number, 1, 1e5, true));
+  } else if (key == "facets") {
+    if (!number) throw InputError(what + " is a whole number from 3 to 64");
+    facets = int(limits::checked(what, *number, 3, 64, true));
   } else {
     throw InputError(where + ": unknown impulse option '" + key +
-                     "' (restitution, iterations, solver)");
+                     "' (restitution, iterations, solver, facets)");
   }
 }
 
@@ -81,6 +84,7 @@ void ContactTreatment::save_options(ParamTable& out) const {
   out.set("restitution", restitution);
   out.set("iterations", double(iterations));
   out.set("solver", solver_names()[int(solver)]);
+  out.set("facets", double(facets));
 }
 
 }  // namespace stepwise

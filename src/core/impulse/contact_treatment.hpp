@@ -15,22 +15,25 @@ namespace stepwise {
 struct ContactTreatment {
   enum class Mode { penalty, impulse };
   // The resting contacts' solver: projected Gauss-Seidel with subspace minimisation for islands
-  // of up to kExactRows points (exact there: a stack rests without creeping), or Gauss-Seidel
-  // alone (as Bullet and Box2D: cheaper, converging slowly on stacks).
-  enum class Solver { automatic, pgs };
+  // of up to kExactRows points (exact there: a stack rests without creeping), Gauss-Seidel
+  // alone (as Bullet and Box2D: cheaper, converging slowly on stacks), or Lemke's pivoting
+  // method for islands of up to kPivotRows points (exact, for the friction cone replaced by a
+  // pyramid of `facets` sides; larger islands as automatic).
+  enum class Solver { automatic, pgs, lemke };
   Mode mode = Mode::penalty;
   double restitution = 0.5;  // Newton's coefficient: normal speed after / before an impact
   int iterations = 200;      // Gauss-Seidel sweeps at most, per phase
   Solver solver = Solver::automatic;
+  int facets = 8;  // the friction pyramid's sides under lemke
 
   bool impulse() const { return mode == Mode::impulse; }
   static const std::vector<std::string>& mode_names();
-  static const std::vector<std::string>& solver_names();  // auto, pgs
+  static const std::vector<std::string>& solver_names();  // auto, pgs, lemke
   std::string mode_name() const;
   // Each throws InputError naming `where`, the value and what it may be.
   void set_mode(const std::string& name, const std::string& where);
   // Options of the impulse treatment (scene files' [impulse] table, --set on the CLI):
-  // restitution, iterations, solver.
+  // restitution, iterations, solver, facets.
   void set_option(const std::string& key, const ParamValue& value, const std::string& where);
   void set_options(const ParamTable& table);  // every key of the table; unknown keys refused
   // A key=value that names the treatment (`contact`) or an impulse option (`impulse.KEY`, which
@@ -40,7 +43,7 @@ struct ContactTreatment {
   void save_options(ParamTable& out) const;
   bool operator==(const ContactTreatment& o) const {
     return mode == o.mode && restitution == o.restitution && iterations == o.iterations &&
-           solver == o.solver;
+           solver == o.solver && facets == o.facets;
   }
 };
 

@@ -46,9 +46,9 @@ ImpulseContact::Figures ImpulseContact::resolve_velocities(
     system_.apply(r, start);
   }
   const std::vector<double> at_rest(rows.size(), 0.0);
-  figures.sweeps = solve_contacts(system_, at_rest, treatment.iterations,
-                                  treatment.solver == ContactTreatment::Solver::automatic)
-                       .sweeps;
+  figures.sweeps =
+      solve_contacts(system_, at_rest, treatment.iterations, treatment.solver, treatment.facets)
+          .sweeps;
   warm_.clear();
   for (size_t k = 0; k < rows.size(); ++k) {
     if (rows[k].impulse.x() > 0) warm_.emplace_back(keys_[k], rows[k].frame * rows[k].impulse);
@@ -140,7 +140,7 @@ bool ImpulseContact::separate(World& world, const std::vector<RigidContact>& con
   system_.at_rest();
   // Gauss-Seidel alone: the depths of a face's corners need not be ones a rigid body can
   // undo exactly, and nothing creeps here (velocities are untouched).
-  solve_contacts(system_, depth, treatment.iterations, false);
+  solve_contacts(system_, depth, treatment.iterations, ContactTreatment::Solver::pgs);
   for (const ContactSystem::Body& b : system_.bodies()) {
     if (!b.moves) continue;
     world.x.col(b.index) += b.v;
