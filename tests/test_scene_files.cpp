@@ -161,10 +161,10 @@ TEST_CASE(
   sim.world().shape[0]->save(a);
   reloaded.world().shape[0]->save(b);
   CHECK(a.numbers("vertices") == b.numbers("vertices"));
-  CHECK_THROWS_WITH_AS(
-      parse_scene_toml("[[body]]\nshape = \"cone\"\n", "bad.toml"),
-      doctest::Contains("unknown shape 'cone' (known: box, clump, disk, disk-clump, polygon, polyhedron, sphere)"),
-      InputError);
+  CHECK_THROWS_WITH_AS(parse_scene_toml("[[body]]\nshape = \"cone\"\n", "bad.toml"),
+                       doctest::Contains("unknown shape 'cone' (known: box, clump, disk, "
+                                         "disk-clump, polygon, polyhedron, sphere)"),
+                       InputError);
 }
 
 TEST_CASE("hostile files are refused with the file and line, before they can crash") {
@@ -202,7 +202,8 @@ TEST_CASE("hostile files are refused with the file and line, before they can cra
                        doctest::Contains("dt: must be from 1e-12"), InputError);
 }
 
-TEST_CASE("materials in a scene file: density gives mass, walls and pairs name them, saves round-trip") {
+TEST_CASE(
+    "materials in a scene file: density gives mass, walls and pairs name them, saves round-trip") {
   const std::string text =
       "[scene]\nintegrator = \"velocity-verlet\"\nrotation = \"buss2\"\ndt = 1e-5\n"
       "[[material]]\nname = \"glass\"\ndensity = 2500\nE = 6e7\nnu = 0.25\ne = 0.9\nmu = 0.3\n"
@@ -239,12 +240,12 @@ TEST_CASE("materials in a scene file: density gives mass, walls and pairs name t
 TEST_CASE("bad materials are refused naming the file and line") {
   const std::string body = "[[body]]\nmaterial = \"glass\"\n";
   const std::string glass = "[[material]]\nname = \"glass\"\nE = 1e7\n";
-  CHECK_THROWS_WITH_AS(parse_scene_toml(body, "a.toml"),
-                       doctest::Contains("a.toml:2"), InputError);
+  CHECK_THROWS_WITH_AS(parse_scene_toml(body, "a.toml"), doctest::Contains("a.toml:2"), InputError);
   CHECK_THROWS_WITH_AS(parse_scene_toml(body, "a.toml"),
                        doctest::Contains("no material named 'glass'"), InputError);
-  CHECK_THROWS_WITH_AS(parse_scene_toml("[[material]]\nname = \"g\"\ncolour = 1\n" + body, "b.toml"),
-                       doctest::Contains("b.toml:3 [[material]]: a material has no key 'colour'"), InputError);
+  CHECK_THROWS_WITH_AS(
+      parse_scene_toml("[[material]]\nname = \"g\"\ncolour = 1\n" + body, "b.toml"),
+      doctest::Contains("b.toml:3 [[material]]: a material has no key 'colour'"), InputError);
   CHECK_THROWS_WITH_AS(parse_scene_toml("[[material]]\nname = \"g\"\nE = 1e400\n", "c.toml"),
                        doctest::Contains("c.toml:3"), InputError);
   CHECK_THROWS_WITH_AS(parse_scene_toml("[[material]]\nname = \"g\"\nnu = 0.7\n", "c.toml"),
@@ -253,10 +254,11 @@ TEST_CASE("bad materials are refused naming the file and line") {
                        doctest::Contains("defined twice"), InputError);
   // A key the law does not read, a wall of an unknown material, a pair of one.
   CHECK_THROWS_WITH_AS(
-      parse_scene_toml("[[material]]\nname = \"glass\"\nkn = 1e4\n" + body +
-                           "[[force]]\nmodel = \"hertz\"\n",
-                       "e.toml"),
-      doctest::Contains("e.toml:3 [[material]]: material 'glass': hertz reads no 'kn' (E, nu, e, mu)"),
+      parse_scene_toml(
+          "[[material]]\nname = \"glass\"\nkn = 1e4\n" + body + "[[force]]\nmodel = \"hertz\"\n",
+          "e.toml"),
+      doctest::Contains(
+          "e.toml:3 [[material]]: material 'glass': hertz reads no 'kn' (E, nu, e, mu)"),
       InputError);
   CHECK_THROWS_WITH_AS(parse_scene_toml(glass + body +
                                             "[[force]]\nmodel = \"hooke\"\n[[force.wall]]\n"
@@ -269,4 +271,37 @@ TEST_CASE("bad materials are refused naming the file and line") {
   CHECK_THROWS_WITH_AS(
       parse_scene_toml("[[body]]\n[[force]]\nmodel = \"hooke\"\ncoulomb = \"exactly\"\n", "h.toml"),
       doctest::Contains("h.toml:4"), InputError);
+}
+
+TEST_CASE("a 2-D scene file writes its vectors [x, y]; a 3-D one is told it needs three") {
+  // The same two disks and wall, once with [x, y] and once with [x, y, 0].
+  auto scene = [](const std::string& p0, const std::string& v0, const std::string& g,
+                  const std::string& normal) {
+    return "[scene]\ndimensions = 2\n"
+           "[[body]]\nshape = \"disk\"\nradius = 0.1\nmass = 1\nposition = " +
+           p0 + "\nvelocity = " + v0 +
+           "\n[[body]]\nshape = \"disk\"\nradius = 0.1\nmass = 1\nposition = [0.3, 0.1, 0]\n"
+           "[[force]]\nmodel = \"gravity\"\ng = " +
+           g +
+           "\n[[force]]\nmodel = \"hooke\"\nkn = 1e4\n[[force.wall]]\npoint = [0, 0, 0]\n"
+           "normal = " +
+           normal + "\n";
+  };
+  Simulation shorthand = make_simulation(
+      parse_scene_toml(scene("[0, 0.2]", "[1.5, -0.5]", "[0, -9.81]", "[0, 1]"), "short.toml"));
+  Simulation full = make_simulation(parse_scene_toml(
+      scene("[0, 0.2, 0]", "[1.5, -0.5, 0]", "[0, -9.81, 0]", "[0, 1, 0]"), "full.toml"));
+  REQUIRE_FALSE(shorthand.advance(2000));
+  REQUIRE_FALSE(full.advance(2000));
+  CHECK(shorthand.world().x == full.world().x);
+  CHECK(shorthand.world().v == full.world().v);
+  CHECK(shorthand.energy().wall_contacts > 0);  // the wall was read: the disks reached it
+  CHECK_THROWS_WITH_AS(parse_scene_toml("[[body]]\nmass = 1\nposition = [0, 0.2]\n", "flat.toml"),
+                       "flat.toml:3 [[body]]: 'position' must be a list of three numbers",
+                       InputError);
+  CHECK_THROWS_WITH_AS(
+      parse_scene_toml("[scene]\ndimensions = 2\n[[body]]\nshape = \"disk\"\nradius = 0.1\n"
+                       "mass = 1\nposition = [0]\n",
+                       "one.toml"),
+      "one.toml:7 [[body]]: 'position' must be a list of two or three numbers", InputError);
 }

@@ -77,8 +77,17 @@ std::vector<double> ParamTable::numbers(const std::string& key,
 Vec3 ParamTable::vec3(const std::string& key, const Vec3& fallback) const {
   if (!has(key)) return fallback;
   auto list = numbers(key);
-  if (list.size() != 3) type_error(key, "a list of three numbers");
+  if (planar_ && list.size() == 2) return {list[0], list[1], 0.0};
+  if (list.size() != 3)
+    type_error(key, planar_ ? "a list of two or three numbers" : "a list of three numbers");
   return {list[0], list[1], list[2]};
+}
+
+void ParamTable::set_planar() {
+  planar_ = true;
+  for (auto& [key, value] : values_)
+    if (auto* list = std::get_if<std::vector<ParamTable>>(&value))
+      for (ParamTable& t : *list) t.set_planar();
 }
 
 std::vector<ParamTable> ParamTable::tables(const std::string& key) const {

@@ -53,8 +53,11 @@ class ParamTable {
   std::string text(const std::string& key, const std::string& fallback) const;
   std::vector<double> numbers(const std::string& key) const;
   std::vector<double> numbers(const std::string& key, std::vector<double> fallback) const;
+  // Three numbers; or, in a table of a 2-D scene, two: [x, y] is [x, y, 0].
   Vec3 vec3(const std::string& key, const Vec3& fallback) const;
   std::vector<ParamTable> tables(const std::string& key) const;
+  // This table and every table in it (a body's, a force's walls) are of a 2-D scene.
+  void set_planar();
 
   // Throws InputError naming the first key no reader asked for.
   void reject_unused() const;
@@ -66,6 +69,7 @@ class ParamTable {
   std::string where_;
   std::map<std::string, std::string> key_where_;
   mutable std::map<std::string, bool> used_;
+  bool planar_ = false;
 };
 
 // Body arrays as flat number lists (saved run state) and back; InputError if the size is wrong.

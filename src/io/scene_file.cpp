@@ -222,8 +222,12 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
   const ParamTable parameters = section("parameters");
   const ParamTable options = section("integrator");
   const ParamTable impulse = section("impulse");
-  const auto bodies = root.tables("body");
-  const auto forces = root.tables("force");
+  auto bodies = root.tables("body");
+  auto forces = root.tables("force");
+  // A 2-D scene's vectors may be written [x, y].
+  if (scene.has("dimensions") && scene.number("dimensions") == 2)
+    for (auto* list : {&bodies, &forces})
+      for (ParamTable& t : *list) t.set_planar();
   const auto materials = root.tables("material");
   const auto material_pairs = root.tables("material_pair");
   for (const ParamTable& state : root.tables("state")) spec.state = state;
