@@ -314,6 +314,47 @@ TEST_CASE("impulse: Housner's rocking block keeps 1 - 3/2 sin^2(alpha) of its sp
   CHECK(ratio == doctest::Approx(1 - 1.5 * std::pow(std::sin(alpha), 2)).epsilon(5e-3));
 }
 
+TEST_CASE("impulse: a pivoted pendulum strikes a ball: its moment about the pivot takes the blow") {
+  // A bar hanging from a pivot swings into a ball at rest, e = 1, no friction, no gravity. At
+  // distance d below the pivot: the ball leaves at v = (1 + e) w d / (1 + m d^2 / I_p) and the
+  // bar keeps w' = w - m v d / I_p (its moment of inertia about the pivot, I_p).
+  const double mass = 2, ball = 0.5, radius = 0.05, w = 2;
+  World world;
+  BodySpec bar = shaped_body(box_shape(Vec3(0.05, 0.05, 0.5)), mass, Vec3(0, 0, 0.5));
+  bar.flags = kPivot;
+  bar.pivot = Vec3(0, 0, 1);
+  bar.angular_velocity = Vec3(0, -w, 0);  // its bottom moves along +x at w
+  world.add_body(bar);
+  BodySpec target;
+  target.radius = radius;
+  target.mass = ball;
+  target.position = Vec3(0.05 + radius + 1e-4, 0, radius);
+  world.add_body(target);
+  ParamTable hooke;
+  hooke.set("mu", 0.0);
+  world.add_force(ForceRegistry::instance().make("hooke", hooke));
+  world.contact.mode = ContactTreatment::Mode::impulse;
+  world.contact.restitution = 1.0;
+  Simulation sim(world, 1e-5);
+  const double e0 = sim.energy().total;
+  // Angular momentum about the pivot, which the pivot's reaction cannot change.
+  auto about_pivot = [&](const World& x) {
+    return x.L(1, 0) + ball * (x.x.col(1) - Vec3(0, 0, 1)).cross(x.v.col(1)).y();
+  };
+  const double L0 = about_pivot(sim.world());
+  REQUIRE_FALSE(sim.advance(100));  // 1e-3 s: it strikes at 5e-5 s
+  const double d = 1 - radius;
+  const double Ip = mass / 12 * (0.1 * 0.1 + 1.0) + mass * 0.5 * 0.5;
+  const double v = 2 * w * d / (1 + ball * d * d / Ip);
+  // The point of contact sits a step's overlap (2e-5) off d.
+  CHECK(sim.world().v(0, 1) == doctest::Approx(v).epsilon(1e-4).scale(0));
+  CHECK(-sim.world().w(1, 0) == doctest::Approx(w - ball * v * d / Ip).epsilon(1e-3).scale(0));
+  CHECK(std::abs(about_pivot(sim.world()) - L0) < 1e-14 * std::abs(L0));
+  CHECK(sim.world().v.col(0).norm() == 0);  // the bar's centre moves only by turning
+  CHECK((sim.world().x.col(0) - Vec3(0, 0, 1)).norm() == doctest::Approx(0.5).epsilon(1e-14));
+  CHECK(std::abs(sim.energy().total - e0) < 1e-12 * e0);
+}
+
 TEST_CASE("impulse: a copy of a run (its warm starts with it) continues bit for bit") {
   Simulation sim = test::scene_simulation("dice", "velocity-verlet", 2e-3, {{"n", 8.0}});
   ContactTreatment rigid;

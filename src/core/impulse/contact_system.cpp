@@ -40,14 +40,17 @@ void tangent_block(ContactSystem::Row& r) {
 
 int ContactSystem::body_of(const World& world, int i) {
   if (slot_[i] >= 0) return slot_[i];
-  Body b{i, world.v.col(i), world.w.col(i), 0, Mat3::Zero(), Vec3::Zero(), false};
-  // Fixed and driven bodies have no inverse mass; a pivoted one is held at its pivot, which this
-  // problem does not know, so it is taken as immovable too (the README says so).
-  b.moves = world.inv_mass(i) > 0 && !(world.flags[i] & kPivot);
+  Body b{i, world.v.col(i), world.w.col(i), 0, Mat3::Zero(), Vec3::Zero(), false, world.x.col(i)};
+  // Fixed and driven bodies do not move under impulses. A pivoted one turns about its pivot: no
+  // inverse mass, its inertia about the pivot, arms from the pivot (its velocity there is 0 and
+  // the pivot's reaction has no moment about it, so the problem needs nothing more).
+  const bool pivoted = (world.flags[i] & kPivot) && !(world.flags[i] & (kFixed | kDriven));
+  b.moves = world.inv_mass(i) > 0 || pivoted;
   if (b.moves) {
     b.inv_mass = world.inv_mass(i);
     const Mat3 R = world.q[i].toRotationMatrix();
-    b.inv_inertia = R * world.inertia.col(i).cwiseInverse().asDiagonal() * R.transpose();
+    b.inv_inertia = R * world.rotational_inertia(i).cwiseInverse().asDiagonal() * R.transpose();
+    if (pivoted) b.origin = world.pivot.col(i);
   }
   slot_[i] = int(bodies_.size());
   bodies_.push_back(b);
@@ -63,8 +66,8 @@ void ContactSystem::build(const World& world,
     Row& r = rows_.emplace_back();  // filled in place: a row is a few hundred bytes
     r.a = body_of(world, c.i);
     r.b = c.j >= 0 ? body_of(world, c.j) : -1;
-    r.ra = c.position - world.x.col(c.i);
-    r.rb = c.j >= 0 ? Vec3(c.position - world.x.col(c.j)) : Vec3::Zero();
+    r.ra = c.position - bodies_[r.a].origin;
+    r.rb = c.j >= 0 ? Vec3(c.position - bodies_[r.b].origin) : Vec3::Zero();
     r.frame = contact_frame(c.normal);
     r.wall_velocity = c.wall_velocity;
     r.mu = c.mu;

@@ -3,8 +3,9 @@
 // velocity u of body a against body b, in the point's frame (normal n pushing a out of b, two
 // tangents), is linear in the impulses P at all points: an impulse P at a point changes u there
 // by K P, with K = (1/m_a + 1/m_b) 1 - [r_a]x I_a^-1 [r_a]x - [r_b]x I_b^-1 [r_b]x (the seed's
-// denominator is n.K n). Bodies that do not move under impulses (fixed, driven, pivoted) and
-// walls have no inverse mass; their velocity still enters u.
+// denominator is n.K n). Bodies that do not move under impulses (fixed, driven) and walls have
+// no inverse mass; their velocity still enters u. A pivoted body turns about its pivot: no
+// inverse mass, its inertia and arms about the pivot.
 #include <vector>
 
 #include "core/force_model.hpp"
@@ -21,6 +22,7 @@ class ContactSystem {
     Mat3 inv_inertia;  // world frame
     Vec3 dL;           // angular impulse taken so far
     bool moves;
+    Vec3 origin;  // what it turns about: its centre, or its pivot
   };
   struct Row {
     int a, b;     // into bodies(); b = -1: a wall
