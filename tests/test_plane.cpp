@@ -304,6 +304,38 @@ TEST_CASE(
   check_in_plane(sim.world(), "rod pendulum");
 }
 
+TEST_CASE("a disk pivoted at its rim swings in the plane with period 2 pi sqrt(3 R / (2 g))") {
+  // A compound pendulum: I about the pivot = 1/2 m R^2 + m R^2, so T = 2 pi sqrt(1.5 R / g) for
+  // small swings (0.01 rad: the amplitude's correction, theta^2 / 16, is 6e-6).
+  World world;
+  world.dimensions = 2;
+  const double R = 0.2, g = 9.81, swing = 0.01;
+  BodySpec disk = disk_at(disk_shape(R), 1.0, R * std::sin(swing), -R * std::cos(swing));
+  disk.flags = kPivot;
+  disk.pivot = Vec3::Zero();
+  world.add_body(disk);
+  world.check_plane();
+  add_gravity_2d(world, g);
+  const double period = 2 * M_PI * std::sqrt(1.5 * R / g);
+  Simulation sim(world, period / 4000);
+  std::vector<double> crossings;
+  double x_before = sim.world().x(0, 0);
+  while (crossings.size() < 3) {
+    REQUIRE_FALSE(sim.step());
+    const double x = sim.world().x(0, 0);
+    if ((x_before > 0) != (x > 0)) crossings.push_back(sim.time() - sim.dt() * x / (x - x_before));
+    x_before = x;
+  }
+  CHECK(crossings[2] - crossings[0] == doctest::Approx(period).epsilon(1e-4).scale(0));
+  CHECK(std::abs(sim.world().x.col(0).norm() - R) < 1e-12);  // held at its pivot
+  check_in_plane(sim.world(), "pivoted disk");
+  BodySpec off = disk;
+  off.pivot = Vec3(0, 0, 0.1);
+  world.add_body(off);
+  CHECK_THROWS_WITH_AS(world.check_plane(), doctest::Contains("pivot lies in the plane"),
+                       InputError);
+}
+
 TEST_CASE("pair potentials in the plane: a 2-D WCA gas keeps its energy and its plane") {
   World world;
   world.dimensions = 2;

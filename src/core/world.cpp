@@ -154,7 +154,8 @@ std::string World::plane_problem(int i) const {
   if (w(0, i) != 0 || w(1, i) != 0 || q[i].x() != 0 || q[i].y() != 0)
     return body + ": a 2-D body turns about z only (angular_velocity [0, 0, w], orientation " +
            "[cos(a/2), 0, 0, sin(a/2)])";
-  if (flags[i] & kPivot) return body + ": pivoted bodies are not offered in 2-D scenes";
+  if ((flags[i] & kPivot) && pivot(2, i) != 0)
+    return body + ": a 2-D body's pivot lies in the plane (pivot z = 0)";
   return "";
 }
 
