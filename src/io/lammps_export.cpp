@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <optional>
+#include <limits>
 #include <sstream>
 
 #include "io/atomic_file.hpp"
@@ -166,11 +166,12 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
        << " ylo yhi\n" << num(low.z()) << " " << num(high.z()) << " zlo zhi\n\nAtoms # sphere\n\n";
   // read_data takes the density per volume (LAMMPS 2021 in 2-D too): the sphere's that gives the
   // body's mass. 2-D decks then set the disks' area density where it is one for all.
-  std::optional<double> disc_density;
+  // (NaN: none, or not one for all. A double, not an optional: GCC 12 warned it uninitialised.)
+  double disc_density = std::numeric_limits<double>::quiet_NaN();
   for (int i = 0; i < world.size() && plane; ++i) {
     const double rho = world.mass(i) / (M_PI * world.radius(i) * world.radius(i));
     if (i == 0) disc_density = rho;
-    else if (disc_density && *disc_density != rho) disc_density.reset();
+    else if (disc_density != rho) disc_density = std::numeric_limits<double>::quiet_NaN();
   }
   for (int i = 0; i < world.size(); ++i) {
     const double r = world.radius(i);
@@ -191,7 +192,7 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
   in << "units lj\n" << (plane ? "dimension 2\n" : "") << "atom_style sphere\natom_modify map array\n"
      << (plane ? "boundary m m p\n" : "boundary m m m\n") << "comm_modify vel yes\n";
   in << "newton off\nread_data scene.data\n";
-  if (disc_density) in << "set group all density/disc " << num(*disc_density) << "\n";
+  if (!std::isnan(disc_density)) in << "set group all density/disc " << num(disc_density) << "\n";
   in << "\n";
   if (per_type) {
     write_pair_types(world, g, what, in);
