@@ -76,6 +76,19 @@ void check_in_plane(const World& w, const std::string& label) {
   INFO(label);
   CHECK(off == 0);
 }
+
+// The times body 0 crosses x = 0, interpolated within the step, until there are `count`.
+std::vector<double> x_crossings(Simulation& sim, size_t count) {
+  std::vector<double> crossings;
+  double x_before = sim.world().x(0, 0);
+  while (crossings.size() < count) {
+    REQUIRE_FALSE(sim.step());
+    const double x = sim.world().x(0, 0);
+    if ((x_before > 0) != (x > 0)) crossings.push_back(sim.time() - sim.dt() * x / (x - x_before));
+    x_before = x;
+  }
+  return crossings;
+}
 }  // namespace
 
 TEST_CASE("slow: disk-settle keeps every out-of-plane quantity exactly 0.0 for 1e5 steps" *
@@ -291,15 +304,7 @@ TEST_CASE(
   const double period = 7.4163 * std::sqrt(length / g);
   Simulation sim(world, period / 2000);
   // Crossings of x = 0: a quarter and three quarters of the period.
-  std::vector<double> crossings;
-  double x_before = sim.world().x(0, 0);
-  while (crossings.size() < 2) {
-    REQUIRE_FALSE(sim.step());
-    const double x = sim.world().x(0, 0);
-    if ((x_before > 0) != (x > 0))
-      crossings.push_back(sim.time() - sim.dt() * x / (x - x_before));  // interpolated
-    x_before = x;
-  }
+  const std::vector<double> crossings = x_crossings(sim, 2);
   CHECK(2 * (crossings[1] - crossings[0]) == doctest::Approx(period).epsilon(2e-4));
   check_in_plane(sim.world(), "rod pendulum");
 }
@@ -318,14 +323,7 @@ TEST_CASE("a disk pivoted at its rim swings in the plane with period 2 pi sqrt(3
   add_gravity_2d(world, g);
   const double period = 2 * M_PI * std::sqrt(1.5 * R / g);
   Simulation sim(world, period / 4000);
-  std::vector<double> crossings;
-  double x_before = sim.world().x(0, 0);
-  while (crossings.size() < 3) {
-    REQUIRE_FALSE(sim.step());
-    const double x = sim.world().x(0, 0);
-    if ((x_before > 0) != (x > 0)) crossings.push_back(sim.time() - sim.dt() * x / (x - x_before));
-    x_before = x;
-  }
+  const std::vector<double> crossings = x_crossings(sim, 3);
   CHECK(crossings[2] - crossings[0] == doctest::Approx(period).epsilon(1e-4).scale(0));
   CHECK(std::abs(sim.world().x.col(0).norm() - R) < 1e-12);  // held at its pivot
   check_in_plane(sim.world(), "pivoted disk");
