@@ -355,6 +355,43 @@ TEST_CASE("impulse: a pivoted pendulum strikes a ball: its moment about the pivo
   CHECK(std::abs(sim.energy().total - e0) < 1e-12 * e0);
 }
 
+TEST_CASE(
+    "impulse: rolling and twisting resistance slow a ball at 5/7 mu_roll g and mu_twist g / (2/5 "
+    "R)") {
+  // The penalty laws' coefficients, here as angular impulses at the contact bounded by
+  // mu_roll R P_n and mu_twist R P_n; a ball that stops stays stopped, exactly.
+  const double R = 0.1, g = 9.81, mu_roll = 0.1, mu_twist = 0.1;
+  auto run = [&](const Vec3& v0, const Vec3& w0, double seconds) {
+    BodySpec ball;
+    ball.radius = R;
+    ball.position = Vec3(0, 0, R);
+    ball.velocity = v0;
+    ball.angular_velocity = w0;
+    World world = rigid_world(ball, 0.0, 0.5, g);
+    ParamTable resist;
+    resist.set("mu", 0.5);
+    resist.set("mu_roll", mu_roll);
+    resist.set("mu_twist", mu_twist);
+    resist.set("wall", std::vector<ParamTable>{test::floor_wall()});
+    world.forces[0] = ForceRegistry::instance().make("hooke", resist);
+    Simulation sim(world, 1e-3);
+    REQUIRE_FALSE(sim.advance(long(std::lround(seconds / 1e-3))));
+    return std::pair{Vec3(sim.world().v.col(0)), Vec3(sim.world().w.col(0))};
+  };
+  // Rolling at 1 m/s: decelerates at 5/7 mu_roll g, stops at 1.43 s and stays.
+  const double a = 5.0 / 7.0 * mu_roll * g;
+  const Vec3 v0(1, 0, 0), w0(0, 1 / R, 0);
+  CHECK(run(v0, w0, 0.5).first.x() == doctest::Approx(1 - a * 0.5).epsilon(1e-2).scale(0));
+  const auto [v_end, w_end] = run(v0, w0, 2.0);
+  CHECK(v_end.head<2>().norm() < 1e-12);  // (v_z: Verlet's half kick, -g dt / 2, at rest)
+  CHECK(w_end.norm() < 1e-12);
+  // Spinning about the normal at 10 rad/s: mu_twist m g R against I = 2/5 m R^2.
+  const double alpha = mu_twist * g / (0.4 * R);
+  CHECK(run(Vec3::Zero(), Vec3(0, 0, 10), 0.2).second.z() ==
+        doctest::Approx(10 - alpha * 0.2).epsilon(1e-2).scale(0));
+  CHECK(run(Vec3::Zero(), Vec3(0, 0, 10), 0.5).second.norm() < 1e-12);
+}
+
 TEST_CASE("impulse: a copy of a run (its warm starts with it) continues bit for bit") {
   Simulation sim = test::scene_simulation("dice", "velocity-verlet", 2e-3, {{"n", 8.0}});
   ContactTreatment rigid;

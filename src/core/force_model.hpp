@@ -136,7 +136,8 @@ class ForceModel {
     Vec3 position, normal;
     double depth, normal_force;
   };
-  virtual void contact_points(const World& world, int body, std::vector<ContactReport>& out) const {}
+  virtual void contact_points(const World& world, int body, std::vector<ContactReport>& out) const {
+  }
   // A contact model's laws per pair of materials, each as its coefficients and "mu": pairs[a n +
   // b] between materials a and b (0: the model's own coefficients, as core/materials.hpp numbers
   // them; n = materials + 1), walls[w n + m] between wall w and material m. What an export to
@@ -190,6 +191,9 @@ class ForceModel {
     std::uint64_t key;   // the touching features, stable while they touch (warm starts)
     double mu;           // Coulomb's coefficient of the pair
     Vec3 wall_velocity;  // j < 0: the wall's
+    // Rolling and twisting resistance: the largest torque per unit normal impulse against the
+    // relative rolling and twisting spin (mu_roll r_eff, mu_twist r_eff; 0: none).
+    double roll_cap = 0, twist_cap = 0;
   };
   virtual bool rigid_contacts(const World& world, double time, std::vector<RigidContact>& out) {
     return false;

@@ -16,7 +16,6 @@
 
 #include "core/body_passes.hpp"
 #include "core/contacts/contact_candidates.hpp"
-#include "core/limits.hpp"
 #include "core/contacts/contact_exclusions.hpp"
 #include "core/contacts/contact_reports.hpp"
 #include "core/contacts/granular_pairs.hpp"
@@ -24,6 +23,7 @@
 #include "core/contacts/neighbor_list.hpp"
 #include "core/contacts/shape_contacts.hpp"
 #include "core/impulse/rigid_contact_finder.hpp"
+#include "core/limits.hpp"
 #include "core/parallel.hpp"
 #include "core/world.hpp"
 
@@ -59,10 +59,13 @@ class GranularContacts final : public ForceModel {
     coulomb_ = coulomb == "exact" ? Coulomb::Exact : Coulomb::Lammps;
     limit_force_ = p.flag("limit_force", coulomb_ == Coulomb::Exact);
     const std::string broad = p.text("broad_phase", "auto");
-    if (broad == "cells") list_.set_broad_phase(BroadPhase::Cells);
-    else if (broad == "sweep") list_.set_broad_phase(BroadPhase::Sweep);
+    if (broad == "cells")
+      list_.set_broad_phase(BroadPhase::Cells);
+    else if (broad == "sweep")
+      list_.set_broad_phase(BroadPhase::Sweep);
     else if (broad != "auto")
-      throw InputError(p.where() + ": 'broad_phase' must be auto, cells or sweep (got '" + broad + "')");
+      throw InputError(p.where() + ": 'broad_phase' must be auto, cells or sweep (got '" + broad +
+                       "')");
     for (const ParamTable& t : p.tables("wall")) {
       Wall w{t.vec3("point", Vec3::Zero()), t.vec3("normal", Vec3::UnitZ()),
              t.vec3("velocity", Vec3::Zero())};
@@ -215,7 +218,8 @@ class GranularContacts final : public ForceModel {
     sphere_contact_forces(world, list_, shapes_, elastic(), out);
     shapes_.contact_forces(out);
   }
-  void contact_points(const World& world, int body, std::vector<ContactReport>& out) const override {
+  void contact_points(const World& world, int body,
+                      std::vector<ContactReport>& out) const override {
     sphere_contact_points(world, body, list_, planes_, shapes_, elastic(), out);
     shapes_.contact_points(body, out);
   }
@@ -225,12 +229,24 @@ class GranularContacts final : public ForceModel {
     rigid_walls_.clear();
     for (const Wall& w : walls_)
       rigid_walls_.push_back({w.normal, w.velocity, (w.point + time * w.velocity).dot(w.normal)});
-    finder_.find(world, rigid_walls_, exclusions_,
-                 [&](int i, int j) {
-                   const int mi = world.material[i];
-                   return j >= 0 ? laws_.pair(mi, world.material[j]).mu : laws_.wall(-1 - j, mi).mu;
-                 },
-                 out);
+    finder_.find(
+        world, rigid_walls_, exclusions_,
+        [&](int i, int j) {
+          const int mi = world.material[i];
+          return j >= 0 ? laws_.pair(mi, world.material[j]).mu : laws_.wall(-1 - j, mi).mu;
+        },
+        out);
+    // Rolling and twisting resistance, as the penalty laws give it: between spheres and
+    // against walls, on the pair's effective radius.
+    if (mu_roll_ > 0 || mu_twist_ > 0)
+      for (RigidContact& c : out) {
+        const auto round = [&](int b) { return world.shape[b]->type() == sphere_type(); };
+        if (!round(c.i) || (c.j >= 0 && !round(c.j))) continue;
+        const double ri = world.radius(c.i), rj = c.j >= 0 ? world.radius(c.j) : 0.0;
+        const double r_eff = c.j >= 0 ? ri * rj / (ri + rj) : ri;
+        c.roll_cap = mu_roll_ * r_eff;
+        c.twist_cap = mu_twist_ * r_eff;
+      }
     return true;
   }
   bool pair_laws(const World& world, std::vector<ParamTable>& pairs,
@@ -275,7 +291,9 @@ class GranularContacts final : public ForceModel {
 
  private:
   using Sums = ContactSums;  // this evaluation's totals, kept local in the hot loop
-  ContactParams params(double dt) const { return {mu_roll_, mu_twist_, dt, coulomb_, limit_force_}; }
+  ContactParams params(double dt) const {
+    return {mu_roll_, mu_twist_, dt, coulomb_, limit_force_};
+  }
   PairLaw<Law> own() const { return {law_, mu_}; }
   static std::string key_list(const std::vector<std::string>& keys) {
     std::string out;
@@ -567,11 +585,11 @@ class GranularContacts final : public ForceModel {
   RigidContactFinder finder_;  // contact treatment `impulse`
   std::vector<RigidWall> rigid_walls_;
   std::vector<Wall> walls_;
-  std::vector<Spring> history_;      // per list slot
-  std::vector<double> gaps_;         // per list slot: gap_at_build
+  std::vector<Spring> history_;       // per list slot
+  std::vector<double> gaps_;          // per list slot: gap_at_build
   std::vector<Spring> wall_history_;  // per body and wall
-  std::vector<double> wall_offset_;  // each wall plane's n.x at this evaluation's time
-  std::vector<WallPlane> planes_;    // the walls as the wall kernel reads them
+  std::vector<double> wall_offset_;   // each wall plane's n.x at this evaluation's time
+  std::vector<WallPlane> planes_;     // the walls as the wall kernel reads them
   // Per body: bit w set if its spring with wall w may be stretched (walls 0 to 63).
   std::vector<std::uint64_t> wall_engaged_;
   std::map<std::pair<int, int>, Spring> pending_;  // loaded pair history until the next rebuild

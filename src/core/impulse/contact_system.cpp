@@ -61,6 +61,7 @@ void ContactSystem::build(const World& world,
                           const std::vector<ForceModel::RigidContact>& contacts) {
   bodies_.clear();
   rows_.clear();
+  spins_.clear();
   slot_.assign(world.size(), -1);
   for (const ForceModel::RigidContact& c : contacts) {
     Row& r = rows_.emplace_back();  // filled in place: a row is a few hundred bytes
@@ -85,6 +86,39 @@ void ContactSystem::build(const World& world,
       r.K.diagonal().array() += bodies_[k].inv_mass;
     }
     tangent_block(r);
+    if (c.roll_cap > 0 || c.twist_cap > 0) {
+      Mat3 turn = Mat3::Zero();
+      for (int k : {r.a, r.b})
+        if (k >= 0 && bodies_[k].moves) turn += bodies_[k].inv_inertia;
+      Spin spin;
+      spin.roll_cap = c.roll_cap;
+      spin.twist_cap = c.twist_cap;
+      spin.K = r.frame.transpose() * turn * r.frame;
+      spin.inverse = spin.K.inverse();
+      if (spin.inverse.allFinite()) {  // something can turn
+        r.spin = int(spins_.size());
+        spins_.push_back(spin);
+      }
+    }
+  }
+}
+
+Vec3 ContactSystem::spin(const Row& r) const {
+  Vec3 w = bodies_[r.a].w;
+  if (r.b >= 0) w -= bodies_[r.b].w;
+  return r.frame.transpose() * w;
+}
+
+void ContactSystem::apply_spin(Row& r, const Vec3& delta) {
+  spins_[r.spin].impulse += delta;
+  const Vec3 M = r.frame * delta;  // on a; -M on b
+  for (int side = 0; side < 2; ++side) {
+    const int k = side ? r.b : r.a;
+    if (k < 0 || !bodies_[k].moves) continue;
+    Body& body = bodies_[k];
+    const Vec3 m = side ? Vec3(-M) : M;
+    body.dL += m;
+    body.w += body.inv_inertia * m;
   }
 }
 
@@ -149,7 +183,8 @@ Eigen::MatrixXd ContactSystem::delassus(const std::vector<int>& rows) const {
 
 void ContactSystem::at_rest() {
   for (Body& b : bodies_) b.v = b.w = b.dL = Vec3::Zero();
-  for (Row& r : rows_) r.wall_velocity = r.impulse = Vec3::Zero(), r.mu = 0;
+  for (Row& r : rows_) r.wall_velocity = r.impulse = Vec3::Zero(), r.mu = 0, r.spin = -1;
+  spins_.clear();
 }
 
 }  // namespace stepwise

@@ -36,6 +36,16 @@ class ContactSystem {
     Vec3 wall_velocity;
     double mu, depth;
     Vec3 impulse = Vec3::Zero();  // taken so far, in the frame (normal, t1, t2)
+    int spin = -1;                // its rolling and twisting resistance in spins(), if it has any
+  };
+  // Rolling and twisting resistance at a point: the largest angular impulse per unit normal
+  // impulse, the angular impulse taken so far (twist about n, rolling about t1, t2), how it
+  // changes the relative spin there (F^T (I_a^-1 + I_b^-1) F) and that block's inverse. (A table
+  // of its own: most rows have none, and a bigger row slows every sweep.)
+  struct Spin {
+    double roll_cap, twist_cap;
+    Vec3 impulse = Vec3::Zero();
+    Mat3 K, inverse;
   };
 
   // The rows of these contacts at the World's state (velocities read from it).
@@ -45,6 +55,9 @@ class ContactSystem {
   Vec3 velocity(const Row& r) const;
   // Adds `delta` (frame) to row r's impulse and to the bodies' motion.
   void apply(Row& r, const Vec3& delta);
+  // The spin of a against b at row r, in its frame; adds `delta` (frame) to its angular impulse.
+  Vec3 spin(const Row& r) const;
+  void apply_spin(Row& r, const Vec3& delta);
   // The bodies' new v and L (w from L) in the World.
   void write_back(World& world) const;
   // The same rows with every body at rest, walls still and no friction: the problem of moving
@@ -59,6 +72,7 @@ class ContactSystem {
 
   std::vector<Row>& rows() { return rows_; }
   const std::vector<Row>& rows() const { return rows_; }
+  std::vector<Spin>& spins() { return spins_; }
   const std::vector<Body>& bodies() const { return bodies_; }
 
  private:
@@ -66,6 +80,7 @@ class ContactSystem {
   std::vector<Body> bodies_;
   std::vector<int> slot_;  // per World body: its index in bodies_, or -1
   std::vector<Row> rows_;
+  std::vector<Spin> spins_;
 };
 
 inline Vec3 ContactSystem::velocity(const Row& r) const {

@@ -37,6 +37,7 @@ ImpulseContact::Figures ImpulseContact::resolve_velocities(
   for (size_t k = 0; k < rows.size(); ++k) {
     ContactSystem::Row& r = rows[k];
     r.impulse.setZero();  // the impacts' impulses are spent
+    if (r.spin >= 0) system_.spins()[r.spin].impulse.setZero();
     const Vec3* found = warm_start(keys_[k]);
     if (!found) continue;
     Vec3 start = r.frame.transpose() * *found;

@@ -76,6 +76,20 @@ SolveResult projected_gauss_seidel(ContactSystem& system, const std::vector<int>
         delta.tail<2>() = -r.impulse.tail<2>();  // mu tuned to 0
       }
       if (delta.squaredNorm() > 0) system.apply(r, delta);
+      if (r.spin >= 0) {
+        // Rolling and twisting resistance: the angular impulse that stops the relative spin,
+        // its twist within twist_cap P_n and its rolling within roll_cap P_n (a disc: for a
+        // sphere, whose spin block is isotropic, the projection is the dissipative answer).
+        const ContactSystem::Spin& s = system.spins()[r.spin];
+        Vec3 m = s.impulse - s.inverse * system.spin(r);
+        const double twist = s.twist_cap * pn, roll = s.roll_cap * pn;
+        m.x() = std::clamp(m.x(), -twist, twist);
+        const double rolling = m.tail<2>().norm();
+        if (rolling > roll) m.tail<2>() *= roll / rolling;
+        const Vec3 dm = m - s.impulse;
+        change = std::max(change, (s.K * dm).squaredNorm());
+        if (dm.squaredNorm() > 0) system.apply_spin(r, dm);
+      }
     }
     if (change <= tolerance * tolerance) {
       result.converged = true;
