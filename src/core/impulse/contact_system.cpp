@@ -111,15 +111,10 @@ Vec3 ContactSystem::spin(const Row& r) const {
 
 void ContactSystem::apply_spin(Row& r, const Vec3& delta) {
   spins_[r.spin].impulse += delta;
-  const Vec3 M = r.frame * delta;  // on a; -M on b
-  for (int side = 0; side < 2; ++side) {
-    const int k = side ? r.b : r.a;
-    if (k < 0 || !bodies_[k].moves) continue;
-    Body& body = bodies_[k];
-    const Vec3 m = side ? Vec3(-M) : M;
+  each_moving(r, r.frame * delta, [](Body& body, const Vec3& m, const Vec3&) {
     body.dL += m;
     body.w += body.inv_inertia * m;
-  }
+  });
 }
 
 void ContactSystem::write_back(World& world) const {

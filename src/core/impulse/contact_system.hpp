@@ -77,6 +77,9 @@ class ContactSystem {
 
  private:
   int body_of(const World& world, int i);
+  // push(body, what it takes, its arm) for a and, with the opposite, b: the row's moving bodies.
+  template <class Push>
+  void each_moving(const Row& r, const Vec3& on_a, Push&& push);
   std::vector<Body> bodies_;
   std::vector<int> slot_;  // per World body: its index in bodies_, or -1
   std::vector<Row> rows_;
@@ -95,19 +98,20 @@ inline Vec3 ContactSystem::velocity(const Row& r) const {
   return r.frame.transpose() * u;
 }
 
+template <class Push>
+inline void ContactSystem::each_moving(const Row& r, const Vec3& on_a, Push&& push) {
+  if (r.a >= 0 && bodies_[r.a].moves) push(bodies_[r.a], on_a, r.ra);
+  if (r.b >= 0 && bodies_[r.b].moves) push(bodies_[r.b], Vec3(-on_a), r.rb);
+}
+
 inline void ContactSystem::apply(Row& r, const Vec3& delta) {
   r.impulse += delta;
-  const Vec3 P = r.frame * delta;  // on a; -P on b
-  for (int side = 0; side < 2; ++side) {
-    const int k = side ? r.b : r.a;
-    if (k < 0 || !bodies_[k].moves) continue;
-    Body& body = bodies_[k];
-    const Vec3 p = side ? Vec3(-P) : P;
-    const Vec3 angular = (side ? r.rb : r.ra).cross(p);
+  each_moving(r, r.frame * delta, [](Body& body, const Vec3& p, const Vec3& arm) {
+    const Vec3 angular = arm.cross(p);
     body.v += body.inv_mass * p;
     body.dL += angular;
     body.w += body.inv_inertia * angular;
-  }
+  });
 }
 
 }  // namespace stepwise
