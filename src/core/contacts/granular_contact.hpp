@@ -224,45 +224,10 @@ class GranularContacts final : public ForceModel {
     shapes_.contact_points(body, out);
   }
   double max_frequency(const World& world) const override;
-  bool rigid_contacts(const World& world, double time, std::vector<RigidContact>& out) override {
-    if (laws_.stale(world, own_version_)) laws_.build(world, own(), wall_materials_, own_version_);
-    rigid_walls_.clear();
-    for (const Wall& w : walls_)
-      rigid_walls_.push_back({w.normal, w.velocity, (w.point + time * w.velocity).dot(w.normal)});
-    finder_.find(
-        world, rigid_walls_, exclusions_,
-        [&](int i, int j) {
-          const int mi = world.material[i];
-          return j >= 0 ? laws_.pair(mi, world.material[j]).mu : laws_.wall(-1 - j, mi).mu;
-        },
-        out);
-    // Rolling and twisting resistance, as the penalty laws give it: between spheres and
-    // against walls, on the pair's effective radius.
-    if (mu_roll_ > 0 || mu_twist_ > 0)
-      for (RigidContact& c : out) {
-        const auto round = [&](int b) { return world.shape[b]->type() == sphere_type(); };
-        if (!round(c.i) || (c.j >= 0 && !round(c.j))) continue;
-        const double ri = world.radius(c.i), rj = c.j >= 0 ? world.radius(c.j) : 0.0;
-        const double r_eff = c.j >= 0 ? ri * rj / (ri + rj) : ri;
-        c.roll_cap = mu_roll_ * r_eff;
-        c.twist_cap = mu_twist_ * r_eff;
-      }
-    return true;
-  }
+  // What the contact treatment `impulse` and the LAMMPS export read (granular_contact_rigid.hpp).
+  bool rigid_contacts(const World& world, double time, std::vector<RigidContact>& out) override;
   bool pair_laws(const World& world, std::vector<ParamTable>& pairs,
-                 std::vector<ParamTable>& walls) const override {
-    MaterialLaws<Law> laws;  // built here: the model's own table may be stale in a const call
-    laws.build(world, own(), wall_materials_, own_version_);
-    auto table = [](const PairLaw<Law>& law) {
-      ParamTable out;
-      law.law.coefficients(out);
-      out.set("mu", law.mu);
-      return out;
-    };
-    for (const PairLaw<Law>& law : laws.all()) pairs.push_back(table(law));
-    for (const PairLaw<Law>& law : laws.all_walls()) walls.push_back(table(law));
-    return true;
-  }
+                 std::vector<ParamTable>& walls) const override;
   void validate(const World& world) const override;
   std::pair<int, int> stiffest_pair(const World& world) const override {
     if (world.size() == 0) return {-1, -1};
@@ -506,53 +471,9 @@ class GranularContacts final : public ForceModel {
   }
 
   // A new list for the packed bodies at x. Springs of pairs that left the list (they moved
-  // apart by more than the skin in one step) are let go, booked when commit_dt > 0.
-  void rebuild(const World& world, const Positions& x, Parallel* parallel, double commit_dt) {
-    const VecX& radius = world.radius;
-    // Carry each pair's history over to the new list (both lists are sorted per body).
-    const std::vector<int> old_offsets = list_.offsets(), old_neighbors = list_.neighbors();
-    std::vector<Spring> old_history;
-    old_history.swap(history_);
-    list_.build(x, radius, parallel);
-    const auto& offsets = list_.offsets();
-    const auto& neighbors = list_.neighbors();
-    history_.resize(neighbors.size());
-    gaps_.resize(neighbors.size());
-    const int old_n = static_cast<int>(old_offsets.size()) - 1;
-    for_each_range(parallel, list_.size(), [&](int, int begin, int end) {
-      for (int i = begin; i < end; ++i) {
-        int a = i < old_n ? old_offsets[i] : 0;
-        const int a_end = i < old_n ? old_offsets[i + 1] : 0;
-        for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
-          const int j = neighbors[k];
-          while (a < a_end && old_neighbors[a] < j) ++a;
-          history_[k] = a < a_end && old_neighbors[a] == j ? old_history[a] : Spring{};
-          gaps_[k] = engaged(history_[k]) ? kAlwaysTest : gap_at_build(x, radius, i, j);
-        }
-      }
-    });
-    Sums released;
-    for (int i = 0; commit_dt > 0 && i < std::min(old_n, list_.size()); ++i)
-      for (int a = old_offsets[i]; a < old_offsets[i + 1]; ++a) {
-        const int j = old_neighbors[a];
-        if (j >= list_.size() || !engaged(old_history[a]) ||
-            std::binary_search(neighbors.begin() + offsets[i], neighbors.begin() + offsets[i + 1],
-                               j))
-          continue;
-        release_pair(i, j, old_history[a], commit_dt, released);
-      }
-    committed_dissipation_ += released.capped;
-    shapes_.rebuild(world, list_, int(walls_.size()), gaps_, exclusions_);
-    for (int i = 0; !pending_.empty() && i < list_.size(); ++i)  // history loaded with a state
-      for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
-        const auto found = pending_.find({i, neighbors[k]});
-        if (found == pending_.end()) continue;
-        history_[k] = found->second;
-        gaps_[k] = kAlwaysTest;
-      }
-    pending_.clear();
-    exclusions_.mask(list_, gaps_);
-  }
+  // apart by more than the skin in one step) are let go, booked when commit_dt > 0
+  // (granular_list_rebuild.hpp).
+  void rebuild(const World& world, const Positions& x, Parallel* parallel, double commit_dt);
 
   ElasticForce elastic() const {
     return [this](double delta, double r_eff) { return law_.at(delta, r_eff, 1.0).kn * delta; };
@@ -600,4 +521,6 @@ class GranularContacts final : public ForceModel {
 
 }  // namespace stepwise
 
+#include "core/contacts/granular_contact_rigid.hpp"
 #include "core/contacts/granular_contact_state.hpp"
+#include "core/contacts/granular_list_rebuild.hpp"

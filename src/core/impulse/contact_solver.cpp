@@ -115,10 +115,13 @@ SolveResult solve_contacts(ContactSystem& system, const std::vector<double>& tar
   out.converged = true;
   for (const std::vector<int>& island : system.islands()) {
     SolveResult result;
-    // (Lemke's problem has no rolling or twisting resistance: islands with it go as automatic.)
-    const bool spins = std::any_of(island.begin(), island.end(),
-                                   [&](int k) { return system.rows()[k].spin >= 0; });
-    if (solver == ContactTreatment::Solver::lemke && int(island.size()) <= kPivotRows && !spins &&
+    // (Lemke's problem has no rolling or twisting resistance: islands with it go as automatic.
+    // Asked only under lemke: the other solvers' islands are not scanned for it.)
+    auto spins = [&] {
+      return std::any_of(island.begin(), island.end(),
+                         [&](int k) { return system.rows()[k].spin >= 0; });
+    };
+    if (solver == ContactTreatment::Solver::lemke && int(island.size()) <= kPivotRows && !spins() &&
         solve_island_by_pivoting(system, island, target, facets, system.delassus(island))) {
       result.converged = true;
     } else if (solver == ContactTreatment::Solver::pgs || int(island.size()) > kExactRows) {

@@ -1,0 +1,57 @@
+#pragma once
+// GranularContacts' neighbour list rebuilt (granular_contact.hpp): each pair's tangential spring
+// carried to its slot in the new list, the springs of pairs that left it let go and booked, the
+// shape pairs, loaded history and exclusions brought up to date.
+#include "core/contacts/granular_contact.hpp"
+
+namespace stepwise {
+
+template <class Law>
+void GranularContacts<Law>::rebuild(const World& world, const Positions& x, Parallel* parallel,
+                                    double commit_dt) {
+  const VecX& radius = world.radius;
+  // Carry each pair's history over to the new list (both lists are sorted per body).
+  const std::vector<int> old_offsets = list_.offsets(), old_neighbors = list_.neighbors();
+  std::vector<Spring> old_history;
+  old_history.swap(history_);
+  list_.build(x, radius, parallel);
+  const auto& offsets = list_.offsets();
+  const auto& neighbors = list_.neighbors();
+  history_.resize(neighbors.size());
+  gaps_.resize(neighbors.size());
+  const int old_n = static_cast<int>(old_offsets.size()) - 1;
+  for_each_range(parallel, list_.size(), [&](int, int begin, int end) {
+    for (int i = begin; i < end; ++i) {
+      int a = i < old_n ? old_offsets[i] : 0;
+      const int a_end = i < old_n ? old_offsets[i + 1] : 0;
+      for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
+        const int j = neighbors[k];
+        while (a < a_end && old_neighbors[a] < j) ++a;
+        history_[k] = a < a_end && old_neighbors[a] == j ? old_history[a] : Spring{};
+        gaps_[k] = engaged(history_[k]) ? kAlwaysTest : gap_at_build(x, radius, i, j);
+      }
+    }
+  });
+  Sums released;
+  for (int i = 0; commit_dt > 0 && i < std::min(old_n, list_.size()); ++i)
+    for (int a = old_offsets[i]; a < old_offsets[i + 1]; ++a) {
+      const int j = old_neighbors[a];
+      if (j >= list_.size() || !engaged(old_history[a]) ||
+          std::binary_search(neighbors.begin() + offsets[i], neighbors.begin() + offsets[i + 1], j))
+        continue;
+      release_pair(i, j, old_history[a], commit_dt, released);
+    }
+  committed_dissipation_ += released.capped;
+  shapes_.rebuild(world, list_, int(walls_.size()), gaps_, exclusions_);
+  for (int i = 0; !pending_.empty() && i < list_.size(); ++i)  // history loaded with a state
+    for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
+      const auto found = pending_.find({i, neighbors[k]});
+      if (found == pending_.end()) continue;
+      history_[k] = found->second;
+      gaps_[k] = kAlwaysTest;
+    }
+  pending_.clear();
+  exclusions_.mask(list_, gaps_);
+}
+
+}  // namespace stepwise
