@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+#include "core/impulse/contact_solver.hpp"
+#include "core/random.hpp"
 #include "core/simulation.hpp"
 #include "test_support.hpp"
 
@@ -423,4 +425,39 @@ TEST_CASE("impulse: every integrator bounces a ball with Newton's e, in its drif
     const bool drifts = name == "velocity-verlet" || name == "symplectic-euler";
     CHECK(sim.impulses_in_drift() == drifts);
   }
+}
+
+TEST_CASE(
+    "impulse: a sliding point's friction is on the cone against its sliding, from any start") {
+  // Maximal dissipation: |P| = cap and u = a + K P points against P. The sweeps start each
+  // point from its last root (a guess right or left of the new one): every start must end
+  // at the same answer.
+  Random random(11);
+  int checked = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const double angle = random.uniform(0, M_PI);
+    Eigen::Matrix2d axes;
+    axes << std::cos(angle), -std::sin(angle), std::sin(angle), std::cos(angle);
+    const Eigen::Vector2d eigen(random.uniform(0.1, 1), random.uniform(1, 20));
+    const Eigen::Matrix2d K = axes * eigen.asDiagonal() * axes.transpose();
+    const Eigen::Vector2d a(random.normal(), random.normal());
+    const double cap = random.uniform(0.01, 1) * a.norm() / eigen(0);
+    if ((K.inverse() * a).norm() <= cap) continue;  // it would stick: not a sliding point
+    const Eigen::Vector2d P = sliding_impulse(axes, eigen, a, cap);
+    const Eigen::Vector2d u = a + K * P;
+    CAPTURE(trial);
+    REQUIRE(std::abs(P.norm() - cap) < 1e-12 * cap);
+    REQUIRE((P / cap + u.normalized()).norm() < 1e-9);
+    double root = -1;
+    sliding_impulse(axes, eigen, a, cap, &root);
+    for (double start : {0.0, 0.5 * root, 0.999 * root, root, 1.001 * root, 3 * root, 1e9}) {
+      double guess = start;
+      const Eigen::Vector2d from = sliding_impulse(axes, eigen, a, cap, &guess);
+      CAPTURE(start);
+      CHECK((from - P).norm() < 1e-12 * cap);
+      CHECK(std::abs(guess - root) <= 1e-9 * std::max(root, cap * eigen(1)));
+    }
+    ++checked;
+  }
+  CHECK(checked > 1000);
 }

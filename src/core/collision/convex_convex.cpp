@@ -37,6 +37,7 @@ int incident_face(const PlacedHull& h, const Vec3& n, int corner) {
 void face_contact(const PlacedHull& ref, int face, const PlacedHull& inc, bool ref_is_b,
                   Contacts& out) {
   thread_local std::vector<ClipPoint> polygon, clipped;
+  thread_local std::vector<double> distance;
   const Vec3 n = ref.normals[face];
   const int corner = deepest_corner(inc, n);
   const int incident = incident_face(inc, n, corner);
@@ -49,10 +50,13 @@ void face_contact(const PlacedHull& ref, int face, const PlacedHull& inc, bool r
     const Vec3& u = ref.vertices[corners[s]];
     const Vec3 side = (ref.vertices[corners[(s + 1) % sides]] - u).cross(n);  // outward
     clipped.clear();
+    distance.resize(polygon.size());  // each point's, worked out once (it is p, then q)
+    for (size_t k = 0; k < polygon.size(); ++k) distance[k] = side.dot(polygon[k].p - u);
     for (size_t k = 0; k < polygon.size(); ++k) {
+      const size_t next = k + 1 < polygon.size() ? k + 1 : 0;
       const ClipPoint& p = polygon[k];
-      const ClipPoint& q = polygon[(k + 1) % polygon.size()];
-      const double dp = side.dot(p.p - u), dq = side.dot(q.p - u);
+      const ClipPoint& q = polygon[next];
+      const double dp = distance[k], dq = distance[next];
       if (dp <= 0) clipped.push_back(p);
       if ((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) {
         const std::uint64_t low = std::min(p.id, q.id) & 0xfff, high = std::max(p.id, q.id) & 0xfff;

@@ -48,15 +48,32 @@ Extent PlacedHull::extent_by_corners(const Vec3& axis) const {
 void PlacedHull::place_corners() {
   const ConvexHull& h = *hull;
   vertices.resize(h.vertices.size());
-  for (size_t k = 0; k < h.vertices.size(); ++k) vertices[k] = centre + R * h.vertices[k];
   normals.resize(h.faces.size());
   offsets.resize(h.faces.size());
-  for (size_t f = 0; f < h.faces.size(); ++f) {
-    normals[f] = R * h.faces[f].normal;
-    offsets[f] = normals[f].dot(vertices[h.faces[f].corners[0]]);
-  }
   directions.resize(h.directions.size());
-  for (size_t k = 0; k < h.directions.size(); ++k) directions[k] = R * h.directions[k];
+  if (h.box_half.x() != 0) {
+    // A box's corners are sums of its scaled axes, its normals and directions its axes: the
+    // same numbers as the products below without multiplying (for speed only; a product with
+    // a unit axis or +-h_k adds only exact zeros and sign flips).
+    const Mat3 axes = R * h.box_half.asDiagonal();
+    for (size_t k = 0; k < h.vertices.size(); ++k) {
+      Vec3 along = Vec3::Zero();
+      for (int d = 0; d < 3; ++d)
+        along += h.vertices[k](d) > 0 ? Vec3(axes.col(d)) : Vec3(-axes.col(d));
+      vertices[k] = centre + along;
+    }
+    for (int d = 0; d < 3; ++d) {
+      normals[h.box_face[d][0]] = R.col(d);
+      normals[h.box_face[d][1]] = -R.col(d);
+      directions[d] = R.col(d);
+    }
+  } else {
+    for (size_t k = 0; k < h.vertices.size(); ++k) vertices[k] = centre + R * h.vertices[k];
+    for (size_t f = 0; f < h.faces.size(); ++f) normals[f] = R * h.faces[f].normal;
+    for (size_t k = 0; k < h.directions.size(); ++k) directions[k] = R * h.directions[k];
+  }
+  for (size_t f = 0; f < h.faces.size(); ++f)
+    offsets[f] = normals[f].dot(vertices[h.faces[f].corners[0]]);
 }
 
 OverlapQuery least_overlap(const PlacedHull& a, const PlacedHull& b, int cached) {

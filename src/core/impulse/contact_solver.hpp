@@ -47,6 +47,6 @@ bool solve_island_by_pivoting(ContactSystem& system, const std::vector<int>& row
 // The friction impulse of a sliding point (its tangential block K given by its eigenvectors
 // and eigenvalues): on the cone's edge |P| = cap, against the velocity u = a + K P it leaves.
 Eigen::Vector2d sliding_impulse(const Eigen::Matrix2d& axes, const Eigen::Vector2d& eigen,
-                                const Eigen::Vector2d& a, double cap);
+                                const Eigen::Vector2d& a, double cap, double* guess = nullptr);
 
 }  // namespace stepwise

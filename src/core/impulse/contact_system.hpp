@@ -20,7 +20,6 @@ class ContactSystem {
     Vec3 v, w;
     double inv_mass;
     Mat3 inv_inertia;  // world frame
-    Vec3 dL;           // angular impulse taken so far
     bool moves;
     Vec3 origin;  // what it turns about: its centre, or its pivot
   };
@@ -33,10 +32,17 @@ class ContactSystem {
     // for the friction update (worked out once: the solvers read them every sweep).
     Eigen::Matrix2d tangent_inverse, tangent_axes;
     Eigen::Vector2d tangent_eigen;
+    double inv_kn;  // 1 / K(0, 0): a division off the sweeps' chain of dependent steps
+    // Per side, C = [r]x F (columns r x n, r x t1, r x t2: the spin w gives the point C^T w in
+    // the frame) and I^-1 C (the spin an impulse in the frame gives the body). Worked out once
+    // for the sweeps, which would otherwise redo two cross products and a product with I^-1 per
+    // point per sweep (for speed only: ra, rb and the bodies' I^-1 say the same).
+    Mat3 arm_a, arm_b, turn_a, turn_b;
     Vec3 wall_velocity;
     double mu, depth;
     Vec3 impulse = Vec3::Zero();  // taken so far, in the frame (normal, t1, t2)
-    int spin = -1;                // its rolling and twisting resistance in spins(), if it has any
+    double slide = 0;  // sliding_impulse's multiplier when it last slid: where its next starts
+    int spin = -1;     // its rolling and twisting resistance in spins(), if it has any
   };
   // Rolling and twisting resistance at a point: the largest angular impulse per unit normal
   // impulse, the angular impulse taken so far (twist about n, rolling about t1, t2), how it
@@ -51,7 +57,8 @@ class ContactSystem {
   // The rows of these contacts at the World's state (velocities read from it).
   void build(const World& world, const std::vector<ForceModel::RigidContact>& contacts);
   // u of a against b at row r, in its frame. (Defined below, inline: the solvers call these two
-  // for every point in every sweep, and a call each costs the pile of boxes a tenth of its step.)
+  // for every point in every sweep, and a call each costs the pile of boxes a tenth of its step;
+  // velocity is forced inline, which GCC declined once a row held its arms.)
   Vec3 velocity(const Row& r) const;
   // Adds `delta` (frame) to row r's impulse and to the bodies' motion.
   void apply(Row& r, const Vec3& delta);
@@ -77,40 +84,37 @@ class ContactSystem {
 
  private:
   int body_of(const World& world, int i);
-  // push(body, what it takes, its arm) for a and, with the opposite, b: the row's moving bodies.
+  // push(body, sign, its I^-1 C) for a (sign 1) and b (-1): the row's moving bodies.
   template <class Push>
-  void each_moving(const Row& r, const Vec3& on_a, Push&& push);
+  void each_moving(const Row& r, Push&& push);
   std::vector<Body> bodies_;
   std::vector<int> slot_;  // per World body: its index in bodies_, or -1
   std::vector<Row> rows_;
   std::vector<Spin> spins_;
 };
 
-inline Vec3 ContactSystem::velocity(const Row& r) const {
+[[gnu::always_inline]] inline Vec3 ContactSystem::velocity(const Row& r) const {
   const Body& a = bodies_[r.a];
-  Vec3 u = a.v + a.w.cross(r.ra);
   if (r.b >= 0) {
     const Body& b = bodies_[r.b];
-    u -= b.v + b.w.cross(r.rb);
-  } else {
-    u -= r.wall_velocity;
+    return r.frame.transpose() * (a.v - b.v) + r.arm_a.transpose() * a.w -
+           r.arm_b.transpose() * b.w;
   }
-  return r.frame.transpose() * u;
+  return r.frame.transpose() * (a.v - r.wall_velocity) + r.arm_a.transpose() * a.w;
 }
 
 template <class Push>
-inline void ContactSystem::each_moving(const Row& r, const Vec3& on_a, Push&& push) {
-  if (r.a >= 0 && bodies_[r.a].moves) push(bodies_[r.a], on_a, r.ra);
-  if (r.b >= 0 && bodies_[r.b].moves) push(bodies_[r.b], Vec3(-on_a), r.rb);
+inline void ContactSystem::each_moving(const Row& r, Push&& push) {
+  if (r.a >= 0 && bodies_[r.a].moves) push(bodies_[r.a], 1.0, r.turn_a);
+  if (r.b >= 0 && bodies_[r.b].moves) push(bodies_[r.b], -1.0, r.turn_b);
 }
 
 inline void ContactSystem::apply(Row& r, const Vec3& delta) {
   r.impulse += delta;
-  each_moving(r, r.frame * delta, [](Body& body, const Vec3& p, const Vec3& arm) {
-    const Vec3 angular = arm.cross(p);
-    body.v += body.inv_mass * p;
-    body.dL += angular;
-    body.w += body.inv_inertia * angular;
+  const Vec3 p = r.frame * delta;
+  each_moving(r, [&](Body& body, double sign, const Mat3& turn) {
+    body.v += (sign * body.inv_mass) * p;
+    body.w += turn * (sign * delta);
   });
 }
 

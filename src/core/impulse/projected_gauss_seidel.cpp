@@ -15,19 +15,26 @@ namespace stepwise {
 // the cone would point it along K^-1 u: off the sliding direction wherever an arm makes K
 // anisotropic (a box's corner), so a sliding box would brake too little and spin.
 Eigen::Vector2d sliding_impulse(const Eigen::Matrix2d& axes, const Eigen::Vector2d& eigen,
-                                const Eigen::Vector2d& a, double cap) {
+                                const Eigen::Vector2d& a, double cap, double* guess) {
   if (!(cap > 0)) return Eigen::Vector2d::Zero();
   const Eigen::Vector2d b = axes.transpose() * a;
   const Eigen::Vector2d lambda = cap * eigen;
-  double s = std::max(0.0, b.norm() - lambda.maxCoeff());
+  const double lowest = std::max(0.0, b.norm() - lambda.maxCoeff());
+  // Or from the guess (the last root of a point still sliding: often the root itself): right
+  // of the root a step lands left of it (psi is concave: its tangents pass above it), and no
+  // further left than the bound, where it goes on as from the bound.
+  double s = guess && *guess > lowest ? *guess : lowest;
   for (int iteration = 0; iteration < 60; ++iteration) {
     const double inv0 = 1 / (s + lambda(0)), inv1 = 1 / (s + lambda(1));
     const double x0 = b(0) * inv0, x1 = b(1) * inv1;
-    const double norm2 = x0 * x0 + x1 * x1;  // |d(s)|^2, >= 1 left of the root
-    if (norm2 - 1 <= 1e-15) break;
+    const double norm2 = x0 * x0 + x1 * x1;  // |d(s)|^2: > 1 left of the root, < 1 right
+    // (Right of it only at a guess: steps from the left do not overshoot.)
+    const bool guessed = iteration == 0 && s > lowest;
+    if (norm2 - 1 <= 1e-15 && (!guessed || norm2 - 1 >= -1e-15)) break;
     // psi = norm2^(-1/2): s += (1 - psi) / psi', psi' = norm2^(-3/2) (x0^2 inv0 + x1^2 inv1).
-    s += norm2 * (std::sqrt(norm2) - 1) / (x0 * x0 * inv0 + x1 * x1 * inv1);
+    s = std::max(lowest, s + norm2 * (std::sqrt(norm2) - 1) / (x0 * x0 * inv0 + x1 * x1 * inv1));
   }
+  if (guess) *guess = s;
   const Eigen::Vector2d d(b(0) / (s + lambda(0)), b(1) / (s + lambda(1)));
   return -cap * (axes * d).normalized();
 }
@@ -57,7 +64,7 @@ SolveResult projected_gauss_seidel(ContactSystem& system, const std::vector<int>
       if (!(r.K(0, 0) > 0)) continue;  // between two bodies that cannot move
       // Normal: u_n >= target, P_n >= 0, one of them at its bound.
       const Vec3 u = system.velocity(r);
-      const double pn = std::max(0.0, r.impulse.x() + (target[k] - u.x()) / r.K(0, 0));
+      const double pn = std::max(0.0, r.impulse.x() + (target[k] - u.x()) * r.inv_kn);
       Vec3 delta(pn - r.impulse.x(), 0, 0);
       change = std::max(change, delta.x() * delta.x() * r.K(0, 0) * r.K(0, 0));
       // Tangential: the impulse that stops the point, or its sliding's, on the cone; from the
@@ -69,7 +76,7 @@ SolveResult projected_gauss_seidel(ContactSystem& system, const std::vector<int>
         Eigen::Vector2d pt = held - r.tangent_inverse * ut;
         const double cap = r.mu * pn;
         if (pt.squaredNorm() > cap * cap)
-          pt = sliding_impulse(r.tangent_axes, r.tangent_eigen, ut - Ktt * held, cap);
+          pt = sliding_impulse(r.tangent_axes, r.tangent_eigen, ut - Ktt * held, cap, &r.slide);
         delta.tail<2>() = pt - held;
         change = std::max(change, (Ktt * delta.tail<2>()).squaredNorm());
       } else {
