@@ -62,7 +62,8 @@ class ImpulseContact {
   // Last step's resting impulses (world frame), sorted by key: looked up by bisection (a map's
   // nodes cost a pile of boxes a few per cent of its step).
   std::vector<std::pair<Key, Vec3>> warm_;
-  const Vec3* warm_start(const Key& key) const;
+  // The entry of this key, if any; hint: where the last one was found (updated).
+  const Vec3* warm_start(const Key& key, size_t& hint) const;
   void sort_warm_starts();
   std::vector<RigidContact> near_;  // separate(): the points it moves bodies apart at
   std::vector<double> resting_;     // per contact of the last resolve: its resting normal impulse
