@@ -331,6 +331,18 @@ TEST_CASE("two boxes: the closed-form separating axes equal the corner-by-corner
       const Extent closed = h->extent(axis), corners = h->extent_by_corners(axis);
       CHECK(std::abs(closed.low - corners.low) < 1e-12);
       CHECK(std::abs(closed.high - corners.high) < 1e-12);
+      // Corners, normals and edge directions placed from the box's scaled axes (for speed)
+      // against the products with its template corners, normals and directions.
+      const ConvexHull& hull = *h->hull;
+      for (size_t k = 0; k < hull.vertices.size(); ++k)
+        CHECK((h->vertices[k] - (h->centre + h->R * hull.vertices[k])).norm() < 1e-15);
+      for (size_t f = 0; f < hull.faces.size(); ++f) {
+        CHECK(h->normals[f] == h->R * hull.faces[f].normal);
+        CHECK(std::abs(h->offsets[f] - hull.faces[f].offset - h->normals[f].dot(h->centre)) <
+              1e-14);
+      }
+      for (size_t d = 0; d < hull.directions.size(); ++d)
+        CHECK(h->directions[d] == h->R * hull.directions[d]);
     }
     const OverlapQuery fast = least_overlap_boxes(a, b, -1),
                        slow = least_overlap_by_corners(a, b, -1);

@@ -52,9 +52,9 @@ void PlacedHull::place_corners() {
   offsets.resize(h.faces.size());
   directions.resize(h.directions.size());
   if (h.box_half.x() != 0) {
-    // A box's corners are sums of its scaled axes, its normals and directions its axes: the
-    // same numbers as the products below without multiplying (for speed only; a product with
-    // a unit axis or +-h_k adds only exact zeros and sign flips).
+    // A box's corners are sums of its scaled axes, its normals and directions its axes (for
+    // speed only): the products below without multiplying, the corners to round-off (summed
+    // in another order), the normals and directions exactly (test_shape_contacts.cpp).
     const Mat3 axes = R * h.box_half.asDiagonal();
     for (size_t k = 0; k < h.vertices.size(); ++k) {
       Vec3 along = Vec3::Zero();
