@@ -1,0 +1,422 @@
+// What the window's controls ask of the runtime: a worker on two threads, options and
+// parameters through save, history, fork and Reset, the gauges, tables and charts it reads, and
+// materials and contact treatment changed live. Built under TSan in CI (runtime_tests).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "core/bonds/bond_common.hpp"
+#include "io/lesson.hpp"
+#include "io/scene_file.hpp"
+#include "runtime/comparison_runs.hpp"
+#include "runtime/history_ring.hpp"
+#include "runtime/lesson_player.hpp"
+#include "runtime/physics_worker.hpp"
+#include "runtime/thread_pool.hpp"
+#include "runtime_support.hpp"
+
+using namespace stepwise;
+using test::wait_for;
+namespace {
+// The settle scene on an nx x ny x nz lattice.
+Simulation settle_simulation(int nx, int ny, int nz) {
+  return make_simulation(load_scene("settle", {{"n", ParamValue(double(nx * ny * nz))},
+                                               {"nx", ParamValue(double(nx))},
+                                               {"ny", ParamValue(double(ny))},
+                                               {"nz", ParamValue(double(nz))}}));
+}
+}  // namespace
+
+TEST_CASE(
+    "the contact loop on two threads: bit-identical run to run, and the same physics as one") {
+  auto run = [](int threads) {
+    ThreadPool pool(threads);
+    Simulation sim = settle_simulation(10, 10, 10);
+    if (threads > 1) sim.set_parallel(&pool);
+    REQUIRE_FALSE(sim.advance(1500));  // long enough for a pile of contacts
+    return std::pair<Positions, EnergyReport>(sim.world().x, sim.energy());
+  };
+  const auto [x2a, e2a] = run(2);
+  const auto [x2b, e2b] = run(2);
+  const auto [x1, e1] = run(1);
+  CHECK(x2a == x2b);  // deterministic for a thread count
+  CHECK(e2a.total == e2b.total);
+  CHECK(e2a.contacts > 100);
+  CHECK(e2a.contacts == e1.contacts);
+  // Only the order of additions differs from one thread: the runs agree to round-off growth.
+  CHECK((x2a - x1).cwiseAbs().maxCoeff() < 1e-6);
+  CHECK(std::abs(e2a.energy_error - e1.energy_error) < 1e-6);
+}
+
+TEST_CASE("a worker on two threads steps as a two-thread run does, bit for bit") {
+  PhysicsWorker worker;
+  CHECK_THROWS_AS(worker.set_threads(0), InputError);
+  worker.set_threads(2);
+  worker.start();
+  CHECK_THROWS_AS(worker.set_threads(2), std::logic_error);  // the pool is the worker's now
+  worker.send(cmd::SetRunning{false});
+  worker.send(cmd::LoadScene{"settle",
+                             {{"n", ParamValue(1000.0)},
+                              {"nx", ParamValue(10.0)},
+                              {"ny", ParamValue(10.0)},
+                              {"nz", ParamValue(10.0)}}});
+  worker.send(cmd::StepOnce{1500});  // long enough for a pile of contacts
+  const Snapshot& s = wait_for(worker, [](const Snapshot& s) { return s.step == 1500; });
+  auto direct = [](int threads) {
+    ThreadPool pool(threads);
+    Simulation sim = settle_simulation(10, 10, 10);
+    if (threads > 1) sim.set_parallel(&pool);
+    REQUIRE_FALSE(sim.advance(1500));
+    return sim.energy().total;
+  };
+  CHECK(s.energy.total == direct(2));  // doubles, bit for bit
+  CHECK(s.threads == 2);
+  CHECK(s.energy.contacts > 100);
+  worker.stop();
+}
+
+TEST_CASE(
+    "a step fused block by block equals its passes run one after another, on 1 and 2 threads") {
+  // Settle (contacts, walls, gravity, Verlet and Buss2: every fused pass) and a ledger with a
+  // drag-tracked dissipation; with n = 3000 each thread's range spans several blocks.
+  for (int threads : {1, 2}) {
+    auto run = [threads](bool fused) {
+      ThreadPool pool(threads);
+      Simulation sim = settle_simulation(15, 10, 20);
+      if (threads > 1) sim.set_parallel(&pool);
+      sim.set_fused(fused);
+      REQUIRE_FALSE(sim.advance(1200));
+      return std::tuple(sim.world().x, sim.world().v, sim.world().L, sim.energy());
+    };
+    const auto [x, v, L, e] = run(true);
+    const auto [x1, v1, L1, e1] = run(false);
+    INFO(threads << " thread(s)");
+    CHECK(e.contacts > 100);
+    CHECK(x == x1);
+    CHECK(v == v1);
+    CHECK(L == L1);
+    CHECK(e.total == e1.total);
+    CHECK(e.dissipated == e1.dissipated);
+    CHECK(e.energy_error == e1.energy_error);
+  }
+}
+
+TEST_CASE("a lesson step that fails as it plays names its file and line") {
+  const std::string text =
+      "[lesson]\nscene = \"kepler\"\n\n[[step]]\nat = 0\nset = { \"central.GX\" = 1 }\n\n"
+      "[[step]]\nat = 0\nset = { \"central.GM\" = -1 }\n";
+  const std::pair<int, const char*> cases[] = {
+      {0, "class.toml:4 [[step]]: force model 'central' has no live parameter 'GX'"},
+      {1, "class.toml:8 [[step]]: central.GM: must be from 1e-12"}};
+  for (const auto& [step, expected] : cases) {
+    Lesson lesson = parse_lesson(text, "class.toml");
+    lesson.steps = {lesson.steps[step]};  // each failing step alone
+    LessonPlayer player(lesson);
+    std::unique_ptr<Simulation> sim = player.start();
+    CHECK_THROWS_WITH_AS(player.apply_due(sim), doctest::Contains(expected), InputError);
+  }
+}
+
+namespace {
+
+// Every option of a method moved off its default, as a user would set it.
+ParamTable changed_options(const Integrator& integrator) {
+  ParamTable set;
+  for (const Tunable& t : integrator.options())
+    set.set(t.name, t.value > 0 ? t.value * 1.25 : 0.125);
+  ParamTable all;
+  integrator.save_options(all);
+  if (all.has("base")) set.set("base", std::string("midpoint"));
+  return set;
+}
+
+std::string options_of(const Simulation& sim) {
+  ParamTable t;
+  const_cast<Simulation&>(sim).integrator().save_options(t);
+  std::string out;
+  for (const auto& [name, value] : t.values()) out += name + "=" + format_param_value(value) + " ";
+  return out;
+}
+
+bool same_positions(Simulation& a, Simulation& b, long steps) {
+  REQUIRE_FALSE(a.advance(steps));
+  REQUIRE_FALSE(b.advance(steps));
+  return a.world().x == b.world().x && a.world().v == b.world().v;
+}
+
+}  // namespace
+
+TEST_CASE("every integrator's options survive a save and load, a history restore and a fork") {
+  for (const std::string& name : IntegratorRegistry::instance().names()) {
+    CAPTURE(name);
+    Simulation sim = make_simulation(load_scene("kepler", {}));
+    sim.set_integrator(name);
+    const ParamTable options = changed_options(sim.integrator());
+    for (const auto& [option, value] : options.values()) sim.integrator().set_option(option, value);
+    HistoryRing history;
+    history.reset(sim.world().size());
+    REQUIRE_FALSE(sim.advance(50));
+    history.record_if_due(sim);  // step 50: a checkpoint is due
+    REQUIRE(history.size() == 1);
+    const std::string expected = options_of(sim);
+
+    // A saved scene file, read back: the options, and the same future bit for bit.
+    Simulation reloaded =
+        make_simulation(parse_scene_toml(scene_to_toml(sim, "kepler"), "x.toml", {}));
+    CHECK(options_of(reloaded) == expected);
+    // A history checkpoint, restored.
+    const auto restored = history.restore(0);
+    CHECK(options_of(*restored) == expected);
+    // Comparison forks: the same method at the same dt, and at half the dt.
+    ComparisonRuns runs;
+    runs.add(sim, name, sim.rotation_name(), 0);
+    runs.add(sim, name, sim.rotation_name(), sim.dt() / 2);
+    CHECK(options_of(runs.run(0)) == expected);
+    CHECK(options_of(runs.run(1)) == expected);
+    Simulation fork_twin =
+        make_simulation(parse_scene_toml(scene_to_toml(sim, "kepler"), "x.toml", {}));
+    CHECK(same_positions(sim, reloaded, 200));
+    CHECK(same_positions(*restored, fork_twin, 200));
+  }
+}
+
+TEST_CASE("Reset keeps the user's integrator, dt, options and parameters; Defaults does not") {
+  PhysicsWorker worker;
+  worker.start();
+  worker.send(cmd::LoadScene{"active-brownian", {}});
+  worker.send(cmd::SetRunning{false});
+  const Snapshot loaded =
+      wait_for(worker, [](const Snapshot& s) { return s.scene_generation > 0 && !s.running; });
+  const double scene_dt = loaded.dt;
+  REQUIRE(loaded.integrator == "baoab");
+  worker.send(cmd::SetIntegrator{"rk4"});
+  worker.send(cmd::SetRotation{"rk4"});
+  worker.send(cmd::SetDt{scene_dt / 2});
+  worker.send(cmd::SetIntegrator{"baoab"});
+  worker.send(cmd::SetIntegratorOption{"temperature", 0.75});
+  worker.send(cmd::StepOnce{20});
+  const Snapshot changed =
+      wait_for(worker, [&](const Snapshot& s) { return s.step == loaded.step + 20; });
+  REQUIRE(changed.models.size() > 0);
+  int model = -1;
+  std::string tunable;
+  double value = 0;
+  for (size_t m = 0; m < changed.models.size() && model < 0; ++m)
+    if (!changed.models[m].tunables.empty()) {
+      model = int(m);
+      tunable = changed.models[m].tunables[0].name;
+      value = changed.models[m].tunables[0].value * 1.5 + 0.1;
+    }
+  REQUIRE(model >= 0);
+  worker.send(cmd::SetTunable{model, tunable, value});
+  const std::uint64_t generation = changed.scene_generation;
+  worker.send(cmd::Reset{});
+  const Snapshot reset = wait_for(
+      worker, [&](const Snapshot& s) { return s.scene_generation > generation && s.step == 0; });
+  CHECK(reset.integrator == "baoab");
+  CHECK(reset.rotation == "rk4");
+  CHECK(reset.dt == scene_dt / 2);
+  double temperature = -1;
+  for (const Tunable& o : reset.integrator_options)
+    if (o.name == "temperature") temperature = o.value;
+  CHECK(temperature == 0.75);
+  CHECK(reset.models[model].tunables[0].value == value);
+  worker.send(cmd::Reset{true});
+  const Snapshot& defaults = wait_for(
+      worker, [&](const Snapshot& s) { return s.scene_generation > reset.scene_generation; });
+  CHECK(defaults.dt == scene_dt);
+  CHECK(defaults.rotation == loaded.rotation);
+  CHECK(defaults.models[model].tunables[0].value != value);
+  worker.stop();
+}
+
+TEST_CASE("a run whose energy blows up pauses and names the step and body; the gauge saw it") {
+  PhysicsWorker worker;
+  worker.start();
+  // The oscillator's spring turned up to k = 1e12 in the Parameters panel, dt kept: omega dt =
+  // 1e4, far above Verlet's limit of 2.
+  worker.send(cmd::LoadScene{"oscillator", {}});
+  worker.send(cmd::SetRunning{false});
+  const Snapshot loaded =
+      wait_for(worker, [](const Snapshot& s) { return s.scene_generation > 0 && !s.running; });
+  int spring = -1;
+  for (size_t m = 0; m < loaded.models.size(); ++m)
+    for (const Tunable& t : loaded.models[m].tunables)
+      if (t.name == "k") spring = int(m);
+  REQUIRE(spring >= 0);
+  worker.send(cmd::SetTunable{spring, "k", 1e12});
+  worker.send(cmd::SetPacing{Pacing::Fastest, 1});
+  worker.send(cmd::SetRunning{true});
+  const Snapshot paused =
+      wait_for(worker, [](const Snapshot& s) { return !s.running && !s.error.empty(); });
+  CHECK(paused.error.find("energy blow-up at step ") == 0);
+  CHECK(paused.error_body == 0);
+  CHECK(paused.error_step > 0);
+  CHECK(paused.error_step < loaded.step + 100);  // at once, not at 5e26
+  CHECK(std::abs(paused.energy.energy_error) > 1e3);
+  CHECK(std::isfinite(paused.energy.energy_error));
+  CHECK(paused.omega_worst * paused.dt > paused.stability_limit);
+  CHECK(paused.stability_limit == 2);
+  // Run again: it goes on (the user may want to watch it diverge), without pausing at every
+  // step, until the state is non-finite (energy grows ~1e8 times a step).
+  worker.send(cmd::SetRunning{true});
+  const long at = paused.step;
+  const Snapshot on = wait_for(worker, [&](const Snapshot& s) { return s.step > at + 3; });
+  CHECK(on.error.find("energy blow-up") == std::string::npos);
+  worker.stop();
+}
+
+TEST_CASE("the stability gauge keeps the worst omega over recent steps, not the instant") {
+  PhysicsWorker worker;
+  worker.start();
+  // An eccentric Kepler orbit: omega peaks at pericentre and is small out at apocentre.
+  worker.send(cmd::LoadScene{"kepler", {{"e", ParamValue(0.9)}}});
+  worker.send(cmd::SetRunning{false});
+  worker.send(cmd::SetDt{0.05});
+  double worst = 0;
+  bool saw_calm_after_peak = false;
+  for (int k = 0; k < 200 && !saw_calm_after_peak; ++k) {
+    worker.send(cmd::StepOnce{5});
+    const Snapshot s = wait_for(worker, [&](const Snapshot& x) { return x.step >= 5 * (k + 1); });
+    CHECK(s.omega_worst >= s.omega_now);
+    CHECK(s.omega_worst >= worst);  // within 1000 steps nothing is forgotten
+    worst = std::max(worst, s.omega_now);
+    // Out at apocentre: the gauge still reads the pericentre's frequency (sampled every step).
+    if (s.omega_worst > 10 * s.omega_now) saw_calm_after_peak = true;
+  }
+  CHECK(saw_calm_after_peak);
+  worker.stop();
+}
+
+TEST_CASE("the Bonds table's numbers are the bonds' own reports") {
+  Simulation sim = make_simulation(
+      load_scene("cube-chain", {{"loading", ParamValue(std::string("bend-twist"))}}));
+  REQUIRE_FALSE(sim.advance(300));
+  Snapshot s;
+  fill_snapshot(sim, s);
+  const std::vector<BondReport> reports = bond_reports(sim.world());
+  REQUIRE(s.bonds.size() == reports.size());
+  REQUIRE(reports.size() == 6);
+  for (size_t k = 0; k < reports.size(); ++k) {
+    CAPTURE(k);
+    CHECK(s.bonds[k].i == reports[k].i);
+    CHECK(s.bonds[k].twist == float(reports[k].twist));
+    CHECK(s.bonds[k].bend == float(reports[k].bend));
+    CHECK(s.bonds[k].stretch == float(reports[k].stretch));
+    CHECK(s.bonds[k].plane == float(reports[k].plane));
+    CHECK(s.bonds[k].twist_torque == float(reports[k].twist_torque));
+    CHECK(s.bonds[k].bend_torque == float(reports[k].bend_torque));
+    CHECK(s.bonds[k].shear_force == float(reports[k].shear_force));
+    CHECK(s.bonds[k].normal_force == float(reports[k].normal_force));
+  }
+  CHECK(std::abs(s.bonds[0].twist) > 0);  // the loading does twist them
+  CHECK(std::abs(s.bonds[0].bend_torque) > 0);
+}
+
+TEST_CASE("the stability chart's curves are computed by the runtime's jobs, once per method") {
+  PhysicsWorker worker;
+  worker.start();
+  worker.send(cmd::LoadScene{"oscillator", {}});
+  worker.send(cmd::SetRunning{false});
+  worker.send(cmd::RunStability{"rk4"});
+  worker.send(cmd::RunStability{"rk4"});  // asked twice (a frame before the snapshot says so)
+  worker.send(cmd::RunStability{"euler"});
+  const Snapshot s = wait_for(worker, [](const Snapshot& x) {
+    return x.stability.growth.count("rk4") && x.stability.growth.count("euler");
+  });
+  CHECK(s.stability.computing.empty());
+  const std::vector<double>& h = s.stability.omega_dt;
+  const std::vector<double>& rk4 = s.stability.growth.at("rk4");
+  REQUIRE(rk4.size() == h.size());
+  for (size_t k = 0; k < h.size(); ++k) {
+    CAPTURE(h[k]);
+    if (h[k] < 2.7) CHECK(rk4[k] <= 1 + 1e-9);  // inside RK4's limit 2 sqrt 2
+    if (h[k] > 2.95) CHECK(rk4[k] > 1.01);
+    CHECK(s.stability.growth.at("euler")[k] > 1);  // Euler grows everywhere
+  }
+  worker.send(cmd::RunStability{"warp"});
+  const Snapshot bad = wait_for(worker, [](const Snapshot& x) { return !x.error.empty(); });
+  CHECK(bad.error.find("unknown integrator 'warp'") != std::string::npos);
+  worker.stop();
+}
+
+TEST_CASE("a material is tuned live: its pairs change at once, bad edits are refused") {
+  PhysicsWorker worker;
+  worker.start();
+  worker.send(cmd::SetRunning{false});
+  worker.send(cmd::LoadScene{"two-materials", {{"n", ParamValue(8.0)}}});
+  worker.send(cmd::StepOnce{40000});  // 0.76 s: fallen, bounced, at rest
+  const Snapshot& loaded = wait_for(worker, [](const Snapshot& s) { return s.step == 40000; });
+  REQUIRE(loaded.materials.size() == 2);
+  CHECK(loaded.materials[1].kind == "steel");
+  auto value = [](const Snapshot& s, int m, const std::string& key) {
+    for (const Tunable& t : s.materials[m].tunables)
+      if (t.name == key) return t.value;
+    return -1.0;
+  };
+  CHECK(value(loaded, 1, "E") == 2e8);
+  CHECK(loaded.energy.contacts > 0);  // resting on the plate and each other
+  // Stiffer steel: at the same overlap the pressed contacts store more energy, booked as work.
+  worker.send(cmd::SetMaterial{2, "E", 4e8});
+  worker.send(cmd::StepOnce{10});
+  const Snapshot& stiffer = wait_for(worker, [](const Snapshot& s) { return s.step == 40010; });
+  CHECK(stiffer.energy.external_work > 1e-9);
+  CHECK(std::abs(stiffer.energy.energy_error) < 1e-3);
+  worker.send(cmd::SetMaterial{2, "density", 1.0});  // made the masses: not live
+  const Snapshot& refused = wait_for(worker, [](const Snapshot& s) { return !s.error.empty(); });
+  CHECK(refused.error.find("'density' cannot be changed live") != std::string::npos);
+  worker.send(cmd::SetMaterial{1, "nu", 0.7});
+  const Snapshot& range = wait_for(worker, [](const Snapshot& s) {
+    return s.error.find("nu: must be from -0.99 to 0.49") != std::string::npos;
+  });
+  CHECK(value(range, 1, "E") == 4e8);
+  CHECK(value(range, 0, "nu") == 0.25);
+  worker.send(cmd::SetMaterial{3, "E", 1e8});
+  wait_for(worker,
+           [](const Snapshot& s) { return s.error.find("no material #3") != std::string::npos; });
+  // Kept by Reset, as the models' live parameters are; gone with the scene's defaults.
+  const std::uint64_t generation = range.scene_generation;
+  worker.send(cmd::Reset{});
+  const Snapshot& reset =
+      wait_for(worker, [&](const Snapshot& s) { return s.scene_generation > generation; });
+  CHECK(value(reset, 1, "E") == 4e8);
+  worker.send(cmd::Reset{true});
+  const Snapshot& defaults =
+      wait_for(worker, [&](const Snapshot& s) { return s.scene_generation > generation + 1; });
+  CHECK(value(defaults, 1, "E") == 2e8);
+}
+
+TEST_CASE(
+    "contact treatment in the window: switched live, and penalty beside impulse in lockstep") {
+  PhysicsWorker worker;
+  worker.start();
+  worker.send(cmd::SetRunning{false});
+  worker.send(cmd::LoadScene{"box-stack", {{"n", 3.0}}});
+  worker.send(cmd::StepOnce{50});
+  // A comparison run of the same state under rigid contact, then the main run switched too.
+  worker.send(cmd::AddVariant{"contact", std::string("impulse")});
+  worker.send(cmd::StepOnce{50});
+  const Snapshot& s = wait_for(worker, [](const Snapshot& s) { return s.step == 100; });
+  REQUIRE(s.comparisons.size() == 1);
+  CHECK(s.contact.mode_name() == "penalty");
+  CHECK(s.comparisons[0].contact.mode_name() == "impulse");
+  CHECK(s.comparisons[0].time == s.time);
+  CHECK(s.comparisons[0].run_label.rfind("contact = impulse: ", 0) == 0);
+  worker.send(cmd::SetContact{"impulse", 0.2, 50});
+  worker.send(cmd::SetSnapshotDetail{true, 0});  // the force network, the bottom box inspected
+  worker.send(cmd::StepOnce{300});
+  const Snapshot& rigid = wait_for(worker, [](const Snapshot& s) { return s.step == 400; });
+  CHECK(rigid.contact.impulse());
+  // The impulse solver's contacts reach the force network and the Inspector: the bottom box
+  // on the floor (four corners) and under the next (four more).
+  CHECK(rigid.contacts.size() == 2);
+  CHECK(rigid.inspected_contacts.size() == 8);
+  CHECK(rigid.contact.restitution == 0.2);
+  CHECK(rigid.impulse.contacts > 0);
+  CHECK(rigid.impulses_in_drift);  // the stack steps with velocity Verlet
+  // Out of range: refused, named, nothing changed.
+  worker.send(cmd::SetContact{"impulse", 1.5, 50});
+  const Snapshot& refused = wait_for(worker, [](const Snapshot& s) { return !s.error.empty(); });
+  CHECK(refused.error.find("restitution") != std::string::npos);
+  CHECK(refused.contact.restitution == 0.2);
+}
