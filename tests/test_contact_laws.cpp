@@ -108,7 +108,8 @@ TEST_CASE("an active sphere swims at f/(m gamma) along its own axis") {
   CHECK(std::abs(sim.energy().energy_error) < 1e-6);  // propulsion work = kinetic + dissipated
 }
 
-TEST_CASE("rotational Langevin noise: orientation decorrelates as exp(-2 D_r t), D_r = kT/(I g)") {
+TEST_CASE("rotational Langevin noise: orientation decorrelates as exp(-2 D_r t), D_r = kT/(I g)" *
+          doctest::test_suite("slow")) {
   World world;
   const int n = 2000;
   for (int i = 0; i < n; ++i) {

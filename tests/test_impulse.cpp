@@ -156,7 +156,8 @@ TEST_CASE("impulse: a box resting on a floor stays put to round-off") {
   }
 }
 
-TEST_CASE("impulse: a box on an incline holds below tan(theta) = mu and slides above it") {
+TEST_CASE("impulse: a box on an incline holds below tan(theta) = mu and slides above it" *
+          doctest::test_suite("slow")) {
   // The floor stays level and gravity leans: an incline of angle theta.
   const double mu = 0.5, g = 9.81;
   // From 0.1 s (the first step falls onto the floor) to 0.1 s + `seconds`: distance and speed
@@ -183,7 +184,8 @@ TEST_CASE("impulse: a box on an incline holds below tan(theta) = mu and slides a
   }
 }
 
-TEST_CASE("impulse: the friction cone is round: a box stops as far pushed along x or diagonally") {
+TEST_CASE("impulse: the friction cone is round: a box stops as far pushed along x or diagonally" *
+          doctest::test_suite("slow")) {
   const double mu = 0.5, g = 9.81, v0 = 1.0;
   // Lemke's pyramid too (8 sides): its first edge lies against the sliding, whichever way.
   for (const auto solver : kExactSolvers) {

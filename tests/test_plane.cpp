@@ -100,7 +100,8 @@ TEST_CASE("slow: disk-settle keeps every out-of-plane quantity exactly 0.0 for 1
   check_in_plane(sim.world(), "velocity-verlet, 1e5 steps");
 }
 
-TEST_CASE("every integrator and rotation scheme keeps 2-D bodies exactly in the plane") {
+TEST_CASE("every integrator and rotation scheme keeps 2-D bodies exactly in the plane" *
+          doctest::test_suite("slow")) {
   // Packed closer than the disks' diameter plus the lattice's jitter: in contact from the start.
   const SceneSetup setup = build_scene("disk-settle", {{"n", ParamValue(100.0)}, {"spacing", 1.0}});
   std::vector<std::pair<std::string, std::string>> runs;  // each integrator, each rotation scheme
