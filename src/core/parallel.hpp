@@ -17,6 +17,8 @@ class Parallel {
 
 // Below this many bodies a loop is not worth handing out.
 constexpr int kParallelMinBodies = 2048;
+// Below this many contact pairs of other shapes (each a narrow-phase call) neither.
+constexpr int kParallelMinPairs = 256;
 constexpr int kMaxTasks = 64;  // per-task sums live in fixed arrays of this size
 
 // How many ranges for_each_range splits n bodies into.

@@ -204,7 +204,7 @@ class GranularContacts final : public ForceModel {
       for_each_range(parallel, n, combine);
     Sums sums;
     for (const Task& task : tasks_) sums += task.sums;
-    if (!shapes_.empty()) shapes_.apply<Law, Commit>(s, laws_, params(ctx.dt), planes_, out, sums);
+    if (!shapes_.empty()) shapes_.apply<Law, Commit>(s, laws_, params(ctx.dt), planes_, parallel, out, sums);
     out.potential += sums.potential;
     out.dissipation_power += sums.dissipation;
     out.external_power += sums.external;

@@ -14,6 +14,7 @@
 #include "core/contacts/contact_materials.hpp"
 #include "core/contacts/granular_walls.hpp"
 #include "core/contacts/neighbor_list.hpp"
+#include "core/parallel.hpp"
 #include "core/world.hpp"
 
 namespace stepwise {
@@ -43,9 +44,7 @@ class ShapeContacts {
   bool empty() const { return bodies_.empty(); }
   const std::vector<int>& bodies() const { return bodies_; }  // the bodies that are not spheres
   // Whether this class computes the pair (i, j): one of them is not a sphere.
-  bool involves(int i, int j) const {
-    return !bodies_.empty() && (slot_[i] >= 0 || slot_[j] >= 0);
-  }
+  bool involves(int i, int j) const { return !bodies_.empty() && (slot_[i] >= 0 || slot_[j] >= 0); }
 
   // After the list was built: the pairs with a body that is not a sphere (their springs carried
   // over), less the excluded ones. Their list slots' gaps become +inf, so the sphere kernels
@@ -54,9 +53,12 @@ class ShapeContacts {
                const ContactExclusions& exclusions);
 
   // Every touching point, the law applied, loads added to `out`. Springs change when Commit.
+  // The narrow phase runs in tasks over consecutive pairs (with `parallel`); the points are then
+  // taken in pair order, so the result is the same bit for bit for any number of threads.
   template <class Law, bool Commit>
   void apply(const StateView& s, const MaterialLaws<Law>& laws, const ContactParams& params,
-             const std::vector<WallPlane>& walls, ForceSums& out, ContactSums& sums);
+             const std::vector<WallPlane>& walls, Parallel* parallel, ForceSums& out,
+             ContactSums& sums);
 
   void save_state(ParamTable& out) const;
   void load_state(const ParamTable& in);  // applied at the next rebuild
@@ -71,6 +73,8 @@ class ShapeContacts {
     PairCache cache;
     std::vector<FeatureSpring> springs;
     double normal_force = 0;  // at the last evaluation, for the force network
+    double released = 0;      // energy of the springs let go at this evaluation (Commit)
+    int cost = 1;  // speed only: the last evaluation's work, in bounding-sphere tests, for tasks
   };
   struct Point {  // one manifold point, ready for the law
     Pair* pair;
@@ -86,9 +90,14 @@ class ShapeContacts {
   template <class Law>
   static const PairLaw<Law>& law_of(const MaterialLaws<Law>& laws, const World& world,
                                     const Pair& pair);
+  // A task's share of the narrow phase: its pairs' points, in pair order.
+  struct Task {
+    Contacts manifold;
+    std::vector<Point> points;
+  };
   template <class Law, bool Commit>
   void collect(const StateView& s, Pair& pair, const MaterialLaws<Law>& laws,
-               const std::vector<WallPlane>& walls, double dt, ContactSums& sums);
+               const std::vector<WallPlane>& walls, double dt, Task& task);
   // Body i where it is; spheres need no rotation (no sphere pair function reads it).
   Placement placement(const StateView& s, int i) const {
     return {*s.world.shape[i], s.x.col(i), slot_[i] >= 0 ? rotation_[slot_[i]] : Mat3::Identity()};
@@ -97,15 +106,16 @@ class ShapeContacts {
   std::vector<int> bodies_;
   std::vector<int> slot_;       // per body: its index in bodies_, or -1 for a sphere
   std::vector<Mat3> rotation_;  // per bodies_ entry, at this evaluation
-  std::vector<Pair> pairs_;  // body pairs in list order, then each body against each wall
+  std::vector<Pair> pairs_;     // body pairs in list order, then each body against each wall
   std::vector<Point> points_;
-  struct Report {  // a committed point, for contact_points
+  std::vector<Task> tasks_;
+  std::vector<int> task_bounds_;  // first pair of each task, and the end
+  struct Report {                 // a committed point, for contact_points
     int i, j;
     ContactPoint contact;
     double normal_force;
   };
   std::vector<Report> reports_;
-  Contacts manifold_;
   std::vector<FeatureSpring> kept_;
   std::map<std::pair<int, int>, std::vector<FeatureSpring>> pending_;  // loaded, until rebuild
 };

@@ -14,15 +14,50 @@ const PairLaw<Law>& ShapeContacts::law_of(const MaterialLaws<Law>& laws, const W
 
 template <class Law, bool Commit>
 void ShapeContacts::apply(const StateView& s, const MaterialLaws<Law>& laws,
-                          const ContactParams& params,
-                          const std::vector<WallPlane>& walls, ForceSums& out,
-                          ContactSums& sums) {
-  points_.clear();
+                          const ContactParams& params, const std::vector<WallPlane>& walls,
+                          Parallel* parallel, ForceSums& out, ContactSums& sums) {
   if constexpr (Commit) reports_.clear();
   // Each body's rotation once, however many pairs and walls it is in.
   for (size_t k = 0; k < bodies_.size(); ++k)
     rotation_[k] = s.world.q[bodies_[k]].toRotationMatrix();
-  for (Pair& pair : pairs_) collect<Law, Commit>(s, pair, laws, walls, params.dt, sums);
+  // Tasks take consecutive pairs (a pair's cache and springs are its own; the collision table's
+  // scratch is per thread), about equal shares of the last evaluation's work: the pairs whose
+  // bounding spheres met cost a narrow-phase call each, the others one test. Below
+  // kParallelMinPairs one task does it all.
+  const int n = int(pairs_.size());
+  const int tasks = !parallel || parallel->threads() <= 1 || n < kParallelMinPairs
+                        ? 1
+                        : std::min(parallel->threads(), kMaxTasks);
+  if (int(tasks_.size()) < tasks) tasks_.resize(tasks);
+  std::vector<int>& bounds = task_bounds_;
+  bounds.assign(tasks + 1, n);
+  bounds[0] = 0;
+  if (tasks > 1) {
+    long total = 0;
+    for (const Pair& pair : pairs_) total += pair.cost;
+    long done = 0;
+    for (int k = 0, t = 1; k < n && t < tasks; ++k) {
+      done += pairs_[k].cost;
+      while (t < tasks && done * tasks >= total * t) bounds[t++] = k + 1;
+    }
+  }
+  auto run_task = [&](int t) {
+    Task& task = tasks_[t];
+    task.points.clear();
+    for (int k = bounds[t]; k < bounds[t + 1]; ++k)
+      collect<Law, Commit>(s, pairs_[k], laws, walls, params.dt, task);
+  };
+  if (tasks == 1)
+    run_task(0);
+  else
+    parallel->run(tasks, run_task);
+  // In pair order, whatever the number of tasks.
+  points_.clear();
+  if (tasks == 1) points_.swap(tasks_[0].points);
+  for (int t = 0; t < tasks && tasks > 1; ++t)
+    points_.insert(points_.end(), tasks_[t].points.begin(), tasks_[t].points.end());
+  if constexpr (Commit)
+    for (const Pair& pair : pairs_) sums.capped += pair.released;
   apply_points<Law, Commit>(s, laws, params, walls, out, sums);
 }
 
@@ -30,56 +65,72 @@ void ShapeContacts::apply(const StateView& s, const MaterialLaws<Law>& laws,
 // are let go (booked as GranularContacts::release does).
 template <class Law, bool Commit>
 void ShapeContacts::collect(const StateView& s, Pair& pair, const MaterialLaws<Law>& laws,
-                            const std::vector<WallPlane>& walls, double dt, ContactSums& sums) {
+                            const std::vector<WallPlane>& walls, double dt, Task& task) {
   const World& world = s.world;
   const int i = pair.i, j = pair.j;
   const Vec3 xi = s.x.col(i);
-  manifold_.clear();
+  Contacts& manifold = task.manifold;
+  manifold.clear();
   pair.normal_force = 0;
-  if (j >= 0) {  // the bounding spheres first
+  pair.released = 0;
+  pair.cost = 1;
+  constexpr int kNarrowCost = 20;  // a narrow-phase call's cost in bounding-sphere tests
+  if (j >= 0) {                    // the bounding spheres first
     const double reach = world.radius(i) + world.radius(j);
-    if ((xi - s.x.col(j)).squaredNorm() < reach * reach)
-      CollisionTable::instance().collide(placement(s, i), placement(s, j), pair.cache, manifold_);
+    if ((xi - s.x.col(j)).squaredNorm() < reach * reach) {
+      CollisionTable::instance().collide(placement(s, i), placement(s, j), pair.cache, manifold);
+      pair.cost = kNarrowCost;
+    }
   } else {
     const WallPlane& wall = walls[-1 - j];
-    if (wall.normal.dot(xi) - wall.offset < world.radius(i))
-      CollisionTable::instance().collide_wall(placement(s, i), wall.normal, wall.offset, manifold_);
+    if (wall.normal.dot(xi) - wall.offset < world.radius(i)) {
+      CollisionTable::instance().collide_wall(placement(s, i), wall.normal, wall.offset, manifold);
+      pair.cost = kNarrowCost;
+    }
   }
-  if (manifold_.empty() && pair.springs.empty()) return;
+  if (manifold.empty() && pair.springs.empty()) return;
   auto slip_at = [&](const Vec3& arm_i, const Vec3& arm_j) {
     Vec3 slip = s.v.col(i) + s.w.col(i).cross(arm_i);
-    if (j >= 0) slip -= s.v.col(j) + s.w.col(j).cross(arm_j);
-    else slip -= walls[-1 - j].velocity;
+    if (j >= 0)
+      slip -= s.v.col(j) + s.w.col(j).cross(arm_j);
+    else
+      slip -= walls[-1 - j].velocity;
     return slip;
   };
   const double mi = world.mass(i), mj = j >= 0 ? world.mass(j) : 0;
   const double m_eff = j < 0 || world.inv_mass(j) == 0 ? mi
-                       : world.inv_mass(i) == 0         ? mj
-                                                        : mi * mj / (mi + mj);
+                       : world.inv_mass(i) == 0        ? mj
+                                                       : mi * mj / (mi + mj);
   const double ci = world.shape[i]->contact_radius();
-  const double r_eff = j < 0 ? ci : ci * world.shape[j]->contact_radius() /
-                                        (ci + world.shape[j]->contact_radius());
-  for (const ContactPoint& c : manifold_) {
+  const double r_eff =
+      j < 0 ? ci : ci * world.shape[j]->contact_radius() / (ci + world.shape[j]->contact_radius());
+  for (const ContactPoint& c : manifold) {
     // The arms reach each body's own deepest surface point, half the depth either side of the
     // point: a sphere's is its radius along the normal, as in the sphere kernels.
     const Vec3 half = 0.5 * c.depth * c.normal;
-    Point p{&pair, c, c.position - half - xi,
-            j >= 0 ? Vec3(c.position + half - s.x.col(j)) : Vec3::Zero(), Vec3::Zero(), m_eff,
-            r_eff, Vec3::Zero(), 0.0};
+    Point p{&pair,
+            c,
+            c.position - half - xi,
+            j >= 0 ? Vec3(c.position + half - s.x.col(j)) : Vec3::Zero(),
+            Vec3::Zero(),
+            m_eff,
+            r_eff,
+            Vec3::Zero(),
+            0.0};
     p.slip = slip_at(p.arm_i, p.arm_j);
     for (const FeatureSpring& f : pair.springs)
       if (f.feature == c.feature) p.old = f.xi, p.old_kt = f.kt;
-    points_.push_back(p);
+    task.points.push_back(p);
   }
   if constexpr (Commit) {
     const double release_kt = law_of(laws, s.world, pair).release_kt();
     for (const FeatureSpring& f : pair.springs) {
       bool touching = false;
-      for (const ContactPoint& c : manifold_) touching |= c.feature == f.feature;
+      for (const ContactPoint& c : manifold) touching |= c.feature == f.feature;
       if (touching) continue;
       const Vec3 slip = slip_at(f.arm_i, f.arm_j);
       const double kt = f.kt > 0 ? f.kt : release_kt;  // as GranularContacts::release
-      sums.capped += 0.5 * kt * f.xi.squaredNorm() + 0.5 * dt * kt * f.xi.dot(slip);
+      pair.released += 0.5 * kt * f.xi.squaredNorm() + 0.5 * dt * kt * f.xi.dot(slip);
     }
     pair.springs.clear();  // refilled with this evaluation's springs
   }
@@ -87,9 +138,8 @@ void ShapeContacts::collect(const StateView& s, Pair& pair, const MaterialLaws<L
 
 template <class Law, bool Commit>
 void ShapeContacts::apply_points(const StateView& s, const MaterialLaws<Law>& laws,
-                                 const ContactParams& params,
-                                 const std::vector<WallPlane>& walls, ForceSums& out,
-                                 ContactSums& sums) {
+                                 const ContactParams& params, const std::vector<WallPlane>& walls,
+                                 ForceSums& out, ContactSums& sums) {
   using namespace lanes;
   const int count = int(points_.size());
   for (int base = 0; base < count; base += 4) {
