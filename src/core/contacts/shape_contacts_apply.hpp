@@ -142,6 +142,7 @@ void ShapeContacts::apply_points(const StateView& s, const MaterialLaws<Law>& la
                                  ForceSums& out, ContactSums& sums) {
   using namespace lanes;
   const int count = int(points_.size());
+  const bool resistance = params.mu_roll > 0 || params.mu_twist > 0;
   for (int base = 0; base < count; base += 4) {
     const int lanes = std::min(4, count - base);
     LaneContact c{};
@@ -181,6 +182,14 @@ void ShapeContacts::apply_points(const StateView& s, const MaterialLaws<Law>& la
         sums.external += force.dot(velocity);
         sums.dissipation += drag.dot(velocity);
         ++sums.walls;
+      }
+      if (resistance) {  // as the sphere kernels, at each point, with the shapes' r_eff
+        const Vec3 spin = j >= 0 ? Vec3(s.w.col(i) - s.w.col(j)) : Vec3(s.w.col(i));
+        const Vec3 m = rolling_resistance(params, spin, p.contact.normal,
+                                          force.dot(p.contact.normal), p.r_eff);
+        out.torque.col(i) += m;
+        out.drag_torque.col(i) += m;
+        if (j >= 0) out.torque.col(j) -= m, out.drag_torque.col(j) -= m;
       }
       const double elastic = force.dot(p.contact.normal) - drag.dot(p.contact.normal);
       p.pair->normal_force += elastic;
