@@ -340,7 +340,8 @@ TEST_CASE("rolling and twisting resistance: one-pebble clumps turn as spheres do
     return std::pair(sim.world().w, sim.energy().dissipated);
   };
   for (bool floor : {false, true})
-    for (auto [mu_roll, mu_twist] : {std::pair(0.2, 0.0), std::pair(0.0, 0.2)}) {
+    for (const std::pair<double, double>& mu : {std::pair(0.2, 0.0), std::pair(0.0, 0.2)}) {
+      const double mu_roll = mu.first, mu_twist = mu.second;  // (clang 14: no bindings in INFO)
       INFO((floor ? "floor" : "pair") << ", mu_roll " << mu_roll << ", mu_twist " << mu_twist);
       const auto [w_spheres, d_spheres] = run(false, mu_roll, mu_twist, floor);
       const auto [w_clumps, d_clumps] = run(true, mu_roll, mu_twist, floor);
