@@ -36,6 +36,17 @@ World on_floor(const BodySpec& body, double kn, double g, double mu = 0.5, doubl
   return world;
 }
 
+// b as a sphere of radius r (the lane kernels) or as a clump of one centred pebble of it (the
+// collision table and shape_contacts.hpp).
+void sphere_or_pebble(BodySpec& b, double r, bool clump) {
+  if (clump) {
+    b.shape = clump_shape({{Vec3::Zero(), r}}, true);
+    b.inertia = Vec3::Constant(0.4 * r * r);
+  } else {
+    b.radius = r;
+  }
+}
+
 }  // namespace
 
 TEST_CASE("a clump rests on its pebbles, a box on its four corners") {
@@ -275,12 +286,7 @@ TEST_CASE("the general path equals the sphere kernel on a packing (one-pebble cl
                    0.005 * Vec3(random.normal(), random.normal(), random.normal());
       b.velocity = 0.3 * Vec3(random.normal(), random.normal(), random.normal());
       b.angular_velocity = Vec3(random.normal(), random.normal(), random.normal());
-      if (clumps) {
-        b.shape = clump_shape({{Vec3::Zero(), r}}, true);
-        b.inertia = Vec3::Constant(0.4 * r * r);
-      } else {
-        b.radius = r;
-      }
+      sphere_or_pebble(b, r, clumps);
       world.add_body(b);
     }
     ParamTable hooke;
@@ -321,12 +327,7 @@ TEST_CASE("rolling and twisting resistance: one-pebble clumps turn as spheres do
       b.position = floor ? Vec3(0.5 * k, 0, 0.099) : Vec3(0.19 * k, 0, 0.5);
       b.velocity = Vec3(0.1, 0, 0);
       b.angular_velocity = Vec3(1, 2, 3 - 5 * k);
-      if (clumps) {
-        b.shape = clump_shape({{Vec3::Zero(), r}}, true);
-        b.inertia = Vec3::Constant(0.4 * r * r);
-      } else {
-        b.radius = r;
-      }
+      sphere_or_pebble(b, r, clumps);
       world.add_body(b);
     }
     ParamTable hooke;
