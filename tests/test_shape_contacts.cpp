@@ -166,6 +166,51 @@ TEST_CASE("box-box manifolds: four points face to face, one edge to edge") {
   }
 }
 
+TEST_CASE("a manifold's points: distinct features, the same whichever incident face brought them") {
+  // The tangential springs are kept per feature: two points sharing one would share a spring,
+  // and a point renamed when another face of its body became the incident one loses its spring.
+  const ShapePtr box = box_shape(Vec3(0.3, 0.2, 0.15));
+  const ShapePtr gem = polyhedron_shape(
+      {{0, 0, 0.4}, {0, 0, -0.4}, {0.3, 0, 0}, {-0.3, 0, 0}, {0, 0.25, 0}, {0, -0.25, 0}});
+  Random random(29);
+  int points = 0;
+  for (int trial = 0; trial < 6000; ++trial) {
+    const ShapePtr& a = trial % 3 == 2 ? gem : box;
+    const ShapePtr& b = trial % 3 == 0 ? box : gem;
+    const Placement pa{*a, Vec3::Zero(), random_orientation(random).toRotationMatrix()};
+    const Placement pb{*b, 0.45 * Vec3(random.normal(), random.normal(), random.normal()),
+                       random_orientation(random).toRotationMatrix()};
+    PairCache cache;
+    Contacts out;
+    CollisionTable::instance().collide(pa, pb, cache, out);
+    points += int(out.size());
+    for (size_t k = 0; k < out.size(); ++k)
+      for (size_t m = k + 1; m < out.size(); ++m) {
+        CAPTURE(trial);
+        CHECK(out[k].feature != out[m].feature);
+      }
+  }
+  CHECK(points > 3000);
+  // A cube standing on a corner on another's face: the three faces around the corner are about
+  // equally opposed, and turns of 1e-6 rad choose any of them as the incident face.
+  const ShapePtr cube = box_shape(Vec3::Constant(0.1));
+  const Quat corner_down = Quat::FromTwoVectors(Vec3(1, 1, 1).normalized(), -Vec3::UnitZ());
+  const Placement below{*cube, Vec3::Zero(), Mat3::Identity()};
+  std::uint64_t feature = 0;
+  for (int trial = 0; trial < 100; ++trial) {
+    const Vec3 turn = 1e-6 * Vec3(random.normal(), random.normal(), random.normal());
+    const Quat q = Quat(Eigen::AngleAxisd(turn.norm(), turn.normalized())) * corner_down;
+    const Placement above{*cube, Vec3(0, 0, 0.1 + 0.1 * std::sqrt(3.0) - 1e-3),
+                          q.toRotationMatrix()};
+    PairCache cache;
+    Contacts out;
+    CollisionTable::instance().collide(above, below, cache, out);
+    REQUIRE(out.size() == 1);
+    if (trial == 0) feature = out[0].feature;
+    CHECK(out[0].feature == feature);
+  }
+}
+
 // A cluster of bodies given random spins and velocities, no gravity, no floor.
 Simulation tumbling(const std::vector<ShapePtr>& shapes, double kn, double dt) {
   World world;

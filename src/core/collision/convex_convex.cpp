@@ -11,10 +11,24 @@
 namespace stepwise {
 namespace {
 
+// A point of the incident polygon as it is clipped, and the two lines it lies on (the segments
+// arriving at it and leaving it): an incident edge, or a side plane of the reference face, each a
+// 16-bit carrier code. A point's feature is its incident corner, or the pair of lines it is on,
+// so it names the same point whichever incident face or clipping order produced it.
 struct ClipPoint {
   Vec3 p;
-  std::uint64_t id;  // an incident corner, or where an incident edge crossed a side plane
+  std::uint32_t in, out;
+  std::uint64_t id;
 };
+std::uint32_t edge_carrier(int a, int b) {  // corners below kMaxHullVertices = 64: 7 bits each
+  return std::uint32_t(std::min(a, b)) << 7 | std::uint32_t(std::max(a, b));
+}
+std::uint32_t side_carrier(int s) {
+  return 1u << 15 | std::uint32_t(s);
+}
+std::uint64_t crossing_id(std::uint32_t u, std::uint32_t v) {
+  return std::uint64_t(1) << 32 | std::uint64_t(std::min(u, v)) << 16 | std::max(u, v);
+}
 
 // h's corner deepest along -n, and of the faces around it the one most opposed to n. (The face
 // most opposed overall may lie elsewhere on a polyhedron of many faces, and clip away entirely.)
@@ -42,8 +56,13 @@ void face_contact(const PlacedHull& ref, int face, const PlacedHull& inc, bool r
   const int corner = deepest_corner(inc, n);
   const int incident = incident_face(inc, n, corner);
   polygon.clear();
-  for (int c : inc.hull->faces[incident].corners)
-    polygon.push_back({inc.vertices[c], std::uint64_t(c)});
+  const std::vector<int>& around = inc.hull->faces[incident].corners;
+  for (size_t k = 0; k < around.size(); ++k) {
+    const int c = around[k], before = around[k ? k - 1 : around.size() - 1],
+              after = around[k + 1 < around.size() ? k + 1 : 0];
+    polygon.push_back(
+        {inc.vertices[c], edge_carrier(before, c), edge_carrier(c, after), std::uint64_t(c)});
+  }
   const std::vector<int>& corners = ref.hull->faces[face].corners;
   const int sides = int(corners.size());
   for (int s = 0; s < sides && !polygon.empty(); ++s) {
@@ -59,17 +78,18 @@ void face_contact(const PlacedHull& ref, int face, const PlacedHull& inc, bool r
       const double dp = distance[k], dq = distance[next];
       if (dp <= 0) clipped.push_back(p);
       if ((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) {
-        const std::uint64_t low = std::min(p.id, q.id) & 0xfff, high = std::max(p.id, q.id) & 0xfff;
-        clipped.push_back({p.p + dp / (dp - dq) * (q.p - p.p),
-                           0x1000000 | std::uint64_t(s) << 24 | low << 12 | high});
+        // On the segment's line (p.out, which is q.in) and the side plane: leaving or entering.
+        const std::uint32_t along = p.out, side = side_carrier(s);
+        clipped.push_back({p.p + dp / (dp - dq) * (q.p - p.p), dp < 0 ? along : side,
+                           dp < 0 ? side : along, crossing_id(along, side)});
       }
     }
     polygon.swap(clipped);
   }
   const size_t first = out.size();
   const Vec3 normal = ref_is_b ? n : Vec3(-n);
-  const std::uint64_t faces =
-      std::uint64_t(ref_is_b) << 63 | std::uint64_t(face) << 48 | std::uint64_t(incident) << 40;
+  // Not the incident face: a corner or crossing is the same point whichever face brought it.
+  const std::uint64_t faces = std::uint64_t(ref_is_b) << 63 | std::uint64_t(face) << 48;
   for (const ClipPoint& p : polygon) {
     const double below = n.dot(p.p) - ref.offsets[face];
     if (below < 0) out.push_back({p.p - 0.5 * below * n, normal, -below, faces | p.id});
