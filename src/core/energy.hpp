@@ -17,7 +17,9 @@ struct EnergyReport {
   std::vector<double> potential_by_model;
   double external_work = 0;  // W: work done on the system from outside
   double dissipated = 0;     // D: energy removed by damping, drag, friction, thermostat
-  // C: energy rigid contact's position correction changed (contact treatment `impulse`)
+  // C: energy a contact model changed without a force working for it: rigid contact's position
+  // correction (contact treatment `impulse`), or a penalty manifold's points coming or going
+  // with their springs' energy (a box's reference face changing mid-contact)
   double corrected = 0;
   double total = 0;          // kinetic + potential
   double energy_error = 0;   // (E - E0 - W - C + D) / max(|E0|, |W|, tiny)

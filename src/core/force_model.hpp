@@ -105,6 +105,9 @@ class ForceModel {
   virtual unsigned body_work() const { return 0; }
   // Energy this model dissipated internally outside the power quadrature (e.g. friction slips).
   virtual double internal_dissipation() const { return 0; }
+  // Energy the model changed without a force working for it (a contact manifold's points coming
+  // or going with their springs' energy), so far: booked as a correction (EnergyReport).
+  virtual double internal_correction() const { return 0; }
   // Largest natural angular frequency it introduces (for the critical time step), or 0.
   virtual double max_frequency(const World& world) const { return 0; }
   // The bodies that set max_frequency (j = -1 for one body), or {-1, -1} if not known.

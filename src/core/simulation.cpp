@@ -472,8 +472,11 @@ std::optional<StepFailure> Simulation::find_non_finite() const {
 void Simulation::reset_ledger() {
   ledger_started_ = true;
   external_work_ = dissipated_ = contact_corrected_ = 0;
-  internal_dissipation_base_ = 0;
-  for (const auto& f : world_.forces) internal_dissipation_base_ += f->internal_dissipation();
+  internal_dissipation_base_ = internal_correction_base_ = 0;
+  for (const auto& f : world_.forces) {
+    internal_dissipation_base_ += f->internal_dissipation();
+    internal_correction_base_ += f->internal_correction();
+  }
   initial_energy_ = 0;
   initial_energy_ = energy().total;
 }
@@ -514,7 +517,8 @@ EnergyReport Simulation::energy() {
   r.contacts = cached_.contacts;
   r.wall_contacts = cached_.wall_contacts;
   r.bonds_broken = bonds_broken(world_);
-  r.corrected = contact_corrected_;
+  r.corrected = contact_corrected_ - internal_correction_base_;
+  for (const auto& f : world_.forces) r.corrected += f->internal_correction();
   r.contacts += impulse_figures_.contacts;
   r.wall_contacts += impulse_figures_.wall_contacts;
   // The correction's energy counts as work done on the system, but is shown apart.

@@ -188,6 +188,7 @@ class Simulation {
   double external_work_ = 0;
   double dissipated_ = 0;
   double internal_dissipation_base_ = 0;
+  double internal_correction_base_ = 0;  // the models' internal_correction() at the ledger's start
 
   ImpulseContact impulse_;
   ImpulseContact::Figures impulse_figures_;

@@ -69,6 +69,8 @@ ParamTable Simulation::save_state() const {
   out.set("external_work", external_work_);
   out.set("dissipated", dissipated_);
   out.set("internal_dissipation_base", internal_dissipation_base_);
+  if (internal_correction_base_ != 0)
+    out.set("internal_correction_base", internal_correction_base_);
   if (world_.contact.impulse()) {
     out.set("contact_corrected", contact_corrected_);
     ParamTable impulses;
@@ -134,6 +136,7 @@ void Simulation::load_state(const ParamTable& in) {
   external_work_ = in.number("external_work", 0.0);
   dissipated_ = in.number("dissipated", 0.0);
   internal_dissipation_base_ = in.number("internal_dissipation_base", 0.0);
+  internal_correction_base_ = in.number("internal_correction_base", 0.0);
   contact_corrected_ = in.number("contact_corrected", 0.0);
   impulse_.reset();
   for (const ParamTable& t : in.tables("impulse")) impulse_.load_state(t);

@@ -91,7 +91,8 @@ int CollisionTable::collide(const Placement& a, const Placement& b, PairCache& c
     fn(a, b, cache, out);
   } else {
     fn(b, a, cache, out);
-    for (size_t k = first; k < out.size(); ++k) out[k].normal = -out[k].normal;
+    for (size_t k = first; k < out.size(); ++k)
+      out[k].normal = -out[k].normal, out[k].lean = -out[k].lean;
   }
   return int(out.size() - first);
 }

@@ -25,6 +25,13 @@ struct ContactPoint {
   Vec3 normal;            // unit, from b towards a: the direction that pushes a out of b
   double depth;           // overlap along the normal, > 0
   std::uint64_t feature;  // which features touch (vertex, edge, face ids), stable while they do
+  // Where the depth is not a material point's (an incident edge crossing a side plane of the
+  // reference face, or a corner of the reference face under the incident face), the point slides
+  // as the bodies turn and the depth's gradient leans off the normal: the elastic force acts
+  // along normal + lean, at lean_at on both bodies, so that it is minus the gradient of the
+  // point's energy (contact_lean in convex_convex.cpp). Zero for every other point.
+  Vec3 lean = Vec3::Zero();
+  Vec3 lean_at = Vec3::Zero();
 };
 using Contacts = std::vector<ContactPoint>;
 

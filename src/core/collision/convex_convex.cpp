@@ -30,6 +30,38 @@ std::uint64_t crossing_id(std::uint32_t u, std::uint32_t v) {
   return std::uint64_t(1) << 32 | std::uint64_t(std::min(u, v)) << 16 | std::max(u, v);
 }
 
+// A point p is where three planes meet, each fixed in one body; its depth below the reference
+// plane is d = offset - n . p. Moving the bodies moves p, and the gradient of d with respect to
+// the incident body's motion at p is -G, G = the sum of w_k m_k over the incident body's planes,
+// where n = sum of w_k m_k over all three. So the force -dU/dd G on the incident body at p (and
+// its opposite on the reference body) is minus the gradient of the point's energy U(d). For an
+// incident corner G = n. For an incident edge e crossing the side plane s, w_s = n.e / s.e and
+// G = n - w_s s; for a reference corner under the incident face m, G = m / m.n. Returns G - n,
+// at most kMaxLean long: where the edge grazes the side plane (s.e near 0) the point slides
+// fast and the exact lean grows without bound, a stiffness no step could follow (random poses:
+// 3% of points lean more than 1, 0.2% more than 3).
+constexpr double kMaxLean = 3;
+Vec3 capped(const Vec3& lean) {
+  const double length = lean.norm();
+  return length > kMaxLean ? Vec3(kMaxLean / length * lean) : lean;
+}
+Vec3 contact_lean(const PlacedHull& ref, int face, const PlacedHull& inc, int incident,
+                  const ClipPoint& p) {
+  if (p.id < std::uint64_t(1) << 32) return Vec3::Zero();  // an incident corner
+  const Vec3& n = ref.normals[face];
+  const std::uint32_t low = p.id >> 16 & 0xffff, high = p.id & 0xffff;
+  if (!(low >> 15)) {  // edge (low) and side (high): carriers sort edges first
+    const Vec3 e = inc.vertices[low & 127] - inc.vertices[low >> 7];
+    const std::vector<int>& corners = ref.hull->faces[face].corners;
+    const int side = int(high & 0x7fff), sides = int(corners.size());
+    const Vec3 s =
+        (ref.vertices[corners[(side + 1) % sides]] - ref.vertices[corners[side]]).cross(n);
+    return capped(-(n.dot(e) / s.dot(e)) * s);
+  }
+  const Vec3& m = inc.normals[incident];
+  return capped(m / m.dot(n) - n);
+}
+
 // h's corner deepest along -n, and of the faces around it the one most opposed to n. (The face
 // most opposed overall may lie elsewhere on a polyhedron of many faces, and clip away entirely.)
 int deepest_corner(const PlacedHull& h, const Vec3& n) {
@@ -92,7 +124,11 @@ void face_contact(const PlacedHull& ref, int face, const PlacedHull& inc, bool r
   const std::uint64_t faces = std::uint64_t(ref_is_b) << 63 | std::uint64_t(face) << 48;
   for (const ClipPoint& p : polygon) {
     const double below = n.dot(p.p) - ref.offsets[face];
-    if (below < 0) out.push_back({p.p - 0.5 * below * n, normal, -below, faces | p.id});
+    if (below < 0) {
+      const Vec3 lean = contact_lean(ref, face, inc, incident, p);
+      out.push_back({p.p - 0.5 * below * n, normal, -below, faces | p.id,
+                     ref_is_b ? lean : Vec3(-lean), p.p});
+    }
   }
   if (out.size() == first) {
     // The deepest corner lies outside the reference face's sides (a corner reaching in past

@@ -210,10 +210,11 @@ class GranularContacts final : public ForceModel {
     out.external_power += sums.external;
     out.contacts += sums.contacts;
     out.wall_contacts += sums.walls;
-    if constexpr (Commit) committed_dissipation_ += sums.capped;
+    if constexpr (Commit) committed_dissipation_ += sums.capped, committed_made_ += sums.made;
   }
 
   double internal_dissipation() const override { return committed_dissipation_; }
+  double internal_correction() const override { return committed_made_; }
   void contact_forces(const World& world, std::vector<ContactForce>& out) const override {
     sphere_contact_forces(world, list_, shapes_, elastic(), out);
     shapes_.contact_forces(out);
@@ -517,6 +518,7 @@ class GranularContacts final : public ForceModel {
   ShapeContacts shapes_;  // pairs and walls with a body that is not a sphere
   std::vector<double> pending_walls_, pending_wall_kt_;
   double committed_dissipation_ = 0;
+  double committed_made_ = 0;  // by manifolds' points coming and going (ShapeContacts)
 };
 
 }  // namespace stepwise

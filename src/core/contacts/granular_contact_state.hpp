@@ -105,6 +105,7 @@ void GranularContacts<Law>::save_state(ParamTable& out) const {
   if (!Law::kConstant) out.set("pair_kt", pair_kt), out.set("wall_kt", wall_kt);
   shapes_.save_state(out);
   out.set("dissipation", committed_dissipation_);
+  if (committed_made_ != 0) out.set("manifold_energy", committed_made_);
 }
 template <class Law>
 void GranularContacts<Law>::load_state(const ParamTable& in) {
@@ -126,6 +127,7 @@ void GranularContacts<Law>::load_state(const ParamTable& in) {
                                                     pair_kt.size() > k / 5 ? pair_kt[k / 5] : 0.0};
   pending_walls_ = walls;
   committed_dissipation_ = in.number("dissipation", 0.0);
+  committed_made_ = in.number("manifold_energy", 0.0);
   shapes_.load_state(in);
   list_.invalidate();  // the next evaluation rebuilds the list and takes the history over
   history_.clear();

@@ -11,11 +11,15 @@ void ShapeContacts::rebuild(const World& world, const NeighborList& list, int wa
                             std::vector<double>& gaps, const ContactExclusions& exclusions) {
   const auto& offsets = list.offsets();
   const auto& neighbors = list.neighbors();
-  // Springs carried over by pair (a pair that left the list had let go of them: it opened).
+  // Springs and touching points carried over by pair (a pair that left the list had let go of
+  // them: it opened).
   std::map<std::pair<int, int>, std::vector<FeatureSpring>> carried;
+  std::map<std::pair<int, int>, std::vector<Pair::Touch>> touched;
   carried.swap(pending_);
-  for (Pair& p : pairs_)
+  for (Pair& p : pairs_) {
     if (!p.springs.empty()) carried[{p.i, p.j}] = std::move(p.springs);
+    if (!p.touched.empty()) touched[{p.i, p.j}] = std::move(p.touched);
+  }
   pairs_.clear();
   bodies_.clear();
   slot_.assign(world.size(), -1);
@@ -25,9 +29,13 @@ void ShapeContacts::rebuild(const World& world, const NeighborList& list, int wa
   rotation_.resize(bodies_.size());
   if (bodies_.empty()) return;
   auto add = [&](int i, int j) {
-    Pair pair{i, j, {}, {}};
+    Pair pair;
+    pair.i = i, pair.j = j;
     const auto found = carried.find({i, j});
     if (found != carried.end()) pair.springs = std::move(found->second);
+    const auto was = touched.find({i, j});
+    if (was != touched.end()) pair.touched = std::move(was->second);
+    pair.known = !loaded_;
     pairs_.push_back(std::move(pair));
   };
   for (int i = 0; i < list.size(); ++i)
@@ -38,6 +46,42 @@ void ShapeContacts::rebuild(const World& world, const NeighborList& list, int wa
       }
   for (int b : bodies_)
     for (int w = 0; w < walls; ++w) add(b, -1 - w);
+  loaded_ = false;
+}
+
+double ShapeContacts::manifold_jumps(double dt) {
+  // A point that starts or stops touching by its depth crossing zero does so continuously: its
+  // depth is then at most what one step of approach makes. One that comes or goes any other way
+  // (the manifold's reference face or kind changed, a corner split into two clipped points, a
+  // point reduced away) carries its energy with it: that jump is energy the contact geometry
+  // made or took, which no force worked for.
+  auto jumped = [dt](double depth, double speed) { return depth > 2 * std::abs(speed) * dt; };
+  double made = 0;
+  size_t next = 0;
+  std::vector<Pair::Touch> now;
+  for (Pair& pair : pairs_) {
+    now.clear();
+    for (; next < points_.size() && points_[next].pair == &pair; ++next) {
+      const Point& p = points_[next];
+      now.push_back(
+          {p.contact.feature, p.normal_energy, p.contact.depth, p.slip.dot(p.contact.normal)});
+    }
+    if (now.empty() && pair.touched.empty()) continue;
+    if (pair.known) {
+      auto has = [](const std::vector<Pair::Touch>& set, std::uint64_t feature) {
+        for (const Pair::Touch& t : set)
+          if (t.feature == feature) return true;
+        return false;
+      };
+      for (const Pair::Touch& t : now)
+        if (!has(pair.touched, t.feature) && jumped(t.depth, t.speed)) made += t.energy;
+      for (const Pair::Touch& t : pair.touched)
+        if (!has(now, t.feature) && jumped(t.depth, t.speed)) made -= t.energy;
+    }
+    pair.known = true;
+    pair.touched.swap(now);
+  }
+  return made;
 }
 
 void ShapeContacts::save_state(ParamTable& out) const {
@@ -65,14 +109,15 @@ void ShapeContacts::load_state(const ParamTable& in) {
   pending_.clear();
   pairs_.clear();
   reports_.clear();
+  loaded_ = true;  // the points that touched are not saved: the first evaluation books nothing
   for (size_t k = 0; k < springs.size(); k += 13) {
     const double* v = springs.data() + k;
     if (!limits::contact_key(v))
       throw InputError(in.where() + ": shape_springs: ids must be whole numbers");
     const std::uint64_t feature = std::uint64_t(v[2]) << 32 | std::uint64_t(v[3]);
-    pending_[{int(v[0]), int(v[1])}].push_back(
-        {feature, Vec3(v[4], v[5], v[6]), Vec3(v[7], v[8], v[9]), Vec3(v[10], v[11], v[12]),
-         kts.size() > k / 13 ? kts[k / 13] : 0.0});
+    pending_[{int(v[0]), int(v[1])}].push_back({feature, Vec3(v[4], v[5], v[6]),
+                                                Vec3(v[7], v[8], v[9]), Vec3(v[10], v[11], v[12]),
+                                                kts.size() > k / 13 ? kts[k / 13] : 0.0});
   }
 }
 

@@ -23,10 +23,11 @@ namespace stepwise {
 struct ContactSums {
   double potential = 0, dissipation = 0, external = 0;
   double capped = 0;  // energy the cap or an opening contact took from the tangential springs
+  double made = 0;    // energy manifolds' points brought or took as they came and went
   int contacts = 0, walls = 0;
   ContactSums& operator+=(const ContactSums& o) {
     potential += o.potential, dissipation += o.dissipation, external += o.external;
-    capped += o.capped, contacts += o.contacts, walls += o.walls;
+    capped += o.capped, made += o.made, contacts += o.contacts, walls += o.walls;
     return *this;
   }
 };
@@ -74,6 +75,14 @@ class ShapeContacts {
     std::vector<FeatureSpring> springs;
     double normal_force = 0;  // at the last evaluation, for the force network
     double released = 0;      // energy of the springs let go at this evaluation (Commit)
+    // The points that touched at the last committed evaluation (feature, normal energy, depth,
+    // approach speed), to book the energy a change of manifold makes or takes.
+    struct Touch {
+      std::uint64_t feature;
+      double energy, depth, speed;
+    };
+    std::vector<Touch> touched;
+    bool known = true;  // false after loading a state: touched not known, nothing booked once
     int cost = 1;  // speed only: the last evaluation's work, in bounding-sphere tests, for tasks
   };
   struct Point {  // one manifold point, ready for the law
@@ -83,10 +92,14 @@ class ShapeContacts {
     double m_eff, r_eff;
     Vec3 old;
     double old_kt;
+    double normal_energy = 0;  // set by the law (Commit)
   };
   template <class Law, bool Commit>
   void apply_points(const StateView& s, const MaterialLaws<Law>& laws, const ContactParams& params,
                     const std::vector<WallPlane>& walls, ForceSums& out, ContactSums& sums);
+  // After a committed evaluation: the energy the manifolds' changes made (see the .cpp); each
+  // pair's touched points become this evaluation's.
+  double manifold_jumps(double dt);
   template <class Law>
   static const PairLaw<Law>& law_of(const MaterialLaws<Law>& laws, const World& world,
                                     const Pair& pair);
@@ -118,6 +131,7 @@ class ShapeContacts {
   std::vector<Report> reports_;
   std::vector<FeatureSpring> kept_;
   std::map<std::pair<int, int>, std::vector<FeatureSpring>> pending_;  // loaded, until rebuild
+  bool loaded_ = false;  // a state was loaded since the last rebuild
 };
 
 }  // namespace stepwise

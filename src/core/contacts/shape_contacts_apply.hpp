@@ -192,10 +192,18 @@ void ShapeContacts::apply_points(const StateView& s, const MaterialLaws<Law>& la
         if (j >= 0) out.torque.col(j) -= m, out.drag_torque.col(j) -= m;
       }
       const double elastic = force.dot(p.contact.normal) - drag.dot(p.contact.normal);
+      if (p.contact.lean != Vec3::Zero()) {  // the rest of the elastic force's gradient
+        const Vec3 lean = elastic * p.contact.lean;
+        out.force.col(i) += lean;
+        out.torque.col(i) += (p.contact.lean_at - s.x.col(i)).cross(lean);
+        out.force.col(j) -= lean;
+        out.torque.col(j) -= (p.contact.lean_at - s.x.col(j)).cross(lean);
+      }
       p.pair->normal_force += elastic;
       ++sums.contacts;
       if constexpr (Commit) {
         reports_.push_back({i, j, p.contact, elastic});
+        p.normal_energy = f.normal_energy[l];
         const Vec3 xi(f.xi.x[l], f.xi.y[l], f.xi.z[l]);
         if (xi != Vec3::Zero())
           p.pair->springs.push_back(
@@ -203,6 +211,7 @@ void ShapeContacts::apply_points(const StateView& s, const MaterialLaws<Law>& la
       }
     }
   }
+  if constexpr (Commit) sums.made += manifold_jumps(params.dt);
 }
 
 }  // namespace stepwise

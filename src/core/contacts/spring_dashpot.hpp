@@ -72,6 +72,7 @@ struct LaneContact {
 struct LaneForces {
   lanes::V3 force, tangential, drag, tangential_drag, xi;
   lanes::D4 kt, energy, capped;
+  lanes::D4 normal_energy;  // the normal spring's share of energy
 };
 
 // The spring-dashpot, Coulomb cap and Cundall-Strack spring (see granular_contact.hpp), with
@@ -190,6 +191,7 @@ template <class Law>
   out.kt = kt;
   const D4 stored = half * kt * dot(xi, xi);
   out.energy = select(valid, normal_energy + stored, zero);
+  out.normal_energy = select(valid, normal_energy, zero);
   out.capped = select(valid, stored_before_cap - stored + kick_mismatch + turn_mismatch, zero);
   return out;
 }
