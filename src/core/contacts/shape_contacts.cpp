@@ -16,6 +16,7 @@ void ShapeContacts::rebuild(const World& world, const NeighborList& list, int wa
   std::map<std::pair<int, int>, std::vector<FeatureSpring>> carried;
   std::map<std::pair<int, int>, std::vector<Pair::Touch>> touched;
   carried.swap(pending_);
+  touched.swap(pending_touched_);
   for (Pair& p : pairs_) {
     if (!p.springs.empty()) carried[{p.i, p.j}] = std::move(p.springs);
     if (!p.touched.empty()) touched[{p.i, p.j}] = std::move(p.touched);
@@ -96,6 +97,17 @@ void ShapeContacts::save_state(ParamTable& out) const {
                       f.arm_i.y(), f.arm_i.z(), f.arm_j.x(), f.arm_j.y(), f.arm_j.z()});
     }
   if (!springs.empty()) out.set("shape_springs", springs);
+  // Per point touching at the last evaluation: i, j, the feature's halves, its normal energy,
+  // depth and approach speed (manifold_jumps books against them). Written even when empty, so
+  // a reloaded run knows nothing touched.
+  std::vector<double> touched;
+  for (const Pair& p : pairs_)
+    for (const Pair::Touch& t : p.touched)
+      touched.insert(touched.end(), {double(p.i), double(p.j), double(t.feature >> 32),
+                                     double(t.feature & 0xffffffffu), t.energy, t.depth, t.speed});
+  if (!pairs_.empty() &&
+      std::all_of(pairs_.begin(), pairs_.end(), [](const Pair& p) { return p.known; }))
+    out.set("shape_touched", touched);
   if (std::any_of(kts.begin(), kts.end(), [](double kt) { return kt != 0; }))
     out.set("shape_springs_kt", kts);
 }
@@ -107,9 +119,23 @@ void ShapeContacts::load_state(const ParamTable& in) {
   if (springs.size() % 13)
     throw InputError(in.where() + ": shape_springs come in groups of 13 numbers");
   pending_.clear();
+  pending_touched_.clear();
   pairs_.clear();
   reports_.clear();
-  loaded_ = true;  // the points that touched are not saved: the first evaluation books nothing
+  // States written before the touching points were saved: the first evaluation books nothing.
+  loaded_ = !in.has("shape_touched");
+  const std::vector<double> touched = in.numbers("shape_touched", {});
+  if (touched.size() % 7)
+    throw InputError(in.where() + ": shape_touched come in groups of 7 numbers");
+  for (size_t k = 0; k < touched.size(); k += 7) {
+    const double* v = touched.data() + k;
+    if (!limits::contact_key(v))
+      throw InputError(in.where() + ": shape_touched: ids must be whole numbers");
+    for (int c = 4; c < 7; ++c)
+      limits::checked(in.where() + ": shape_touched", v[c], -1e300, 1e300);
+    pending_touched_[{int(v[0]), int(v[1])}].push_back(
+        {std::uint64_t(v[2]) << 32 | std::uint64_t(v[3]), v[4], v[5], v[6]});
+  }
   for (size_t k = 0; k < springs.size(); k += 13) {
     const double* v = springs.data() + k;
     if (!limits::contact_key(v))

@@ -131,7 +131,8 @@ class ShapeContacts {
   std::vector<Report> reports_;
   std::vector<FeatureSpring> kept_;
   std::map<std::pair<int, int>, std::vector<FeatureSpring>> pending_;  // loaded, until rebuild
-  bool loaded_ = false;  // a state was loaded since the last rebuild
+  std::map<std::pair<int, int>, std::vector<Pair::Touch>> pending_touched_;  // loaded, likewise
+  bool loaded_ = false;  // a state without the touching points was loaded since the last rebuild
 };
 
 }  // namespace stepwise
