@@ -311,6 +311,20 @@ TEST_CASE("tumbling boxes and polyhedra keep momentum to round-off") {
   }
 }
 
+// hooke with six walls boxing in |x|, |y|, |z| < 0.6: friction 0.3, or none and no dashpots.
+ParamTable walled_hooke(double kn, bool friction) {
+  std::vector<ParamTable> walls;
+  for (int d = 0; d < 3; ++d)
+    for (double side : {-1.0, 1.0})
+      walls.push_back(wall_table(side * 0.6 * Vec3::Unit(d), -side * Vec3::Unit(d)));
+  ParamTable hooke;
+  hooke.set("kn", kn);
+  hooke.set("mu", friction ? 0.3 : 0.0);
+  if (!friction) hooke.set("gamma_n", 0.0), hooke.set("gamma_t", 0.0);
+  hooke.set("wall", walls);
+  return hooke;
+}
+
 // A body thrown at random (seed) into a box of six hooke walls, 0.4 s at dt; friction and
 // dashpots, or neither. Counts the samples (of 100) with a wall touching.
 EnergyReport tumble(const ShapePtr& shape, bool friction, int seed, double dt, int& touches) {
@@ -320,16 +334,7 @@ EnergyReport tumble(const ShapePtr& shape, bool friction, int seed, double dt, i
   b.velocity = 2 * Vec3(random.normal(), random.normal(), random.normal());
   b.angular_velocity = 10 * Vec3(random.normal(), random.normal(), random.normal());
   world.add_body(b);
-  std::vector<ParamTable> walls;
-  for (int d = 0; d < 3; ++d)
-    for (double side : {-1.0, 1.0})
-      walls.push_back(wall_table(side * 0.6 * Vec3::Unit(d), -side * Vec3::Unit(d)));
-  ParamTable hooke;
-  hooke.set("kn", 5000.0);
-  hooke.set("mu", friction ? 0.3 : 0.0);
-  if (!friction) hooke.set("gamma_n", 0.0), hooke.set("gamma_t", 0.0);
-  hooke.set("wall", walls);
-  world.add_force(ForceRegistry::instance().make("hooke", hooke));
+  world.add_force(ForceRegistry::instance().make("hooke", walled_hooke(5000.0, friction)));
   Simulation sim(world, dt);
   touches = 0;
   const long per_sample = std::lround(0.004 / dt);
@@ -381,16 +386,7 @@ EnergyReport cluster(int seed, double kn, double dt, double seconds) {
     b.angular_velocity = 8 * Vec3(random.normal(), random.normal(), random.normal());
     world.add_body(b);
   }
-  std::vector<ParamTable> walls;
-  for (int d = 0; d < 3; ++d)
-    for (double side : {-1.0, 1.0})
-      walls.push_back(wall_table(side * 0.6 * Vec3::Unit(d), -side * Vec3::Unit(d)));
-  ParamTable hooke;
-  hooke.set("kn", kn);
-  hooke.set("mu", 0.0);
-  hooke.set("gamma_n", 0.0), hooke.set("gamma_t", 0.0);
-  hooke.set("wall", walls);
-  world.add_force(ForceRegistry::instance().make("hooke", hooke));
+  world.add_force(ForceRegistry::instance().make("hooke", walled_hooke(kn, false)));
   Simulation sim(world, dt);
   REQUIRE(sim.energy().potential == 0);  // nothing overlaps at the start
   REQUIRE_FALSE(sim.advance(std::lround(seconds / dt)));

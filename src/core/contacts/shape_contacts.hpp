@@ -82,7 +82,7 @@ class ShapeContacts {
       double energy, depth, speed;
     };
     std::vector<Touch> touched;
-    bool known = true;  // false after loading a state: touched not known, nothing booked once
+    bool known = true;  // false after loading an older state: touched not known, none booked once
     int cost = 1;  // speed only: the last evaluation's work, in bounding-sphere tests, for tasks
   };
   struct Point {  // one manifold point, ready for the law

@@ -192,7 +192,7 @@ void ShapeContacts::apply_points(const StateView& s, const MaterialLaws<Law>& la
         if (j >= 0) out.torque.col(j) -= m, out.drag_torque.col(j) -= m;
       }
       const double elastic = force.dot(p.contact.normal) - drag.dot(p.contact.normal);
-      if (p.contact.lean != Vec3::Zero()) {  // the rest of the elastic force's gradient
+      if (p.contact.lean != Vec3::Zero() && j >= 0) {  // the rest of the elastic force's gradient
         const Vec3 lean = elastic * p.contact.lean;
         out.force.col(i) += lean;
         out.torque.col(i) += (p.contact.lean_at - s.x.col(i)).cross(lean);
