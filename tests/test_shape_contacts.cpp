@@ -393,7 +393,8 @@ EnergyReport cluster(int seed, double kn, double dt, double seconds) {
   return sim.energy();
 }
 
-TEST_CASE("cubes and octahedra tumbling against each other: the ledger closes, jumps booked") {
+TEST_CASE("cubes and octahedra tumbling against each other: the ledger closes, jumps booked" *
+          doctest::test_suite("slow")) {
   // A face contact's clipped points slide as the bodies turn; their elastic forces lean off the
   // normal so as to be minus the gradient of their energy, and the energy points bring or take
   // as the manifold changes (another reference face, an edge pair, a corner split in two) is
