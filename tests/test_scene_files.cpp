@@ -31,7 +31,8 @@ TEST_CASE("run, save, load, continue: the same trajectory as an uninterrupted ru
       {"", ""}, {"leapfrog", "wang-leapfrog"}, {"adaptive", "rk4"}, {"baoab", "splitting"}};
   int differ_without_state = 0;  // proves the state matters: without it many runs part ways
   for (const std::string& name : SceneRegistry::instance().names()) {
-    for (const auto& [integrator, rotation] : methods) {
+    for (const auto& method : methods) {  // no structured binding: clang 14 cannot capture one
+      const std::string &integrator = method.first, &rotation = method.second;
       INFO(name << " " << integrator << " " << rotation);
       RunSpec spec = load_scene(name);
       if (!integrator.empty()) {
