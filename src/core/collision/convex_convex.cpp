@@ -26,7 +26,10 @@ std::uint32_t edge_carrier(int a, int b) {  // corners below kMaxHullVertices = 
 std::uint32_t side_carrier(int s) {
   return 1u << 15 | std::uint32_t(s);
 }
-std::uint64_t crossing_id(std::uint32_t u, std::uint32_t v) {
+bool is_side(std::uint32_t carrier) {
+  return carrier >> 15;
+}
+std::uint64_t crossing_id(std::uint32_t u, std::uint32_t v) {  // a corner's id is below 2^32
   return std::uint64_t(1) << 32 | std::uint64_t(std::min(u, v)) << 16 | std::max(u, v);
 }
 
@@ -49,11 +52,11 @@ Vec3 contact_lean(const PlacedHull& ref, int face, const PlacedHull& inc, int in
                   const ClipPoint& p) {
   if (p.id < std::uint64_t(1) << 32) return Vec3::Zero();  // an incident corner
   const Vec3& n = ref.normals[face];
-  const std::uint32_t low = p.id >> 16 & 0xffff, high = p.id & 0xffff;
-  if (!(low >> 15)) {  // edge (low) and side (high): carriers sort edges first
-    const Vec3 e = inc.vertices[low & 127] - inc.vertices[low >> 7];
+  if (!is_side(p.in) || !is_side(p.out)) {  // an incident edge and a side plane
+    const std::uint32_t edge = is_side(p.in) ? p.out : p.in, plane = is_side(p.in) ? p.in : p.out;
+    const Vec3 e = inc.vertices[edge & 127] - inc.vertices[edge >> 7];
     const std::vector<int>& corners = ref.hull->faces[face].corners;
-    const int side = int(high & 0x7fff), sides = int(corners.size());
+    const int side = int(plane & 0x7fff), sides = int(corners.size());
     const Vec3 s =
         (ref.vertices[corners[(side + 1) % sides]] - ref.vertices[corners[side]]).cross(n);
     return capped(-(n.dot(e) / s.dot(e)) * s);

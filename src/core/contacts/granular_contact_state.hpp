@@ -100,6 +100,16 @@ void GranularContacts<Law>::save_state(ParamTable& out) const {
                    {double(k % walls_.size()), double(k / walls_.size()), xi.x(), xi.y(), xi.z()});
       wall_kt.push_back(wall_history_[k].kt);
     }
+  // History loaded with a state and not yet taken over (the list is rebuilt at the next
+  // evaluation), written as it was loaded, so saving before a step loses none of it.
+  for (const auto& [ij, spring] : pending_) {
+    pairs.insert(pairs.end(), {double(ij.first), double(ij.second), spring.xi.x(), spring.xi.y(),
+                               spring.xi.z()});
+    pair_kt.push_back(spring.kt);
+  }
+  walls.insert(walls.end(), pending_walls_.begin(), pending_walls_.end());
+  for (size_t k = 0; k < pending_walls_.size(); k += 5)
+    wall_kt.push_back(pending_wall_kt_.size() > k / 5 ? pending_wall_kt_[k / 5] : 0.0);
   out.set("pairs", pairs);
   out.set("walls", walls);
   if (!Law::kConstant) out.set("pair_kt", pair_kt), out.set("wall_kt", wall_kt);

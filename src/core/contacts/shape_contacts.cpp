@@ -36,7 +36,6 @@ void ShapeContacts::rebuild(const World& world, const NeighborList& list, int wa
     if (found != carried.end()) pair.springs = std::move(found->second);
     const auto was = touched.find({i, j});
     if (was != touched.end()) pair.touched = std::move(was->second);
-    pair.known = !loaded_;
     pairs_.push_back(std::move(pair));
   };
   for (int i = 0; i < list.size(); ++i)
@@ -47,7 +46,6 @@ void ShapeContacts::rebuild(const World& world, const NeighborList& list, int wa
       }
   for (int b : bodies_)
     for (int w = 0; w < walls; ++w) add(b, -1 - w);
-  loaded_ = false;
 }
 
 double ShapeContacts::manifold_jumps(double dt) {
@@ -68,7 +66,7 @@ double ShapeContacts::manifold_jumps(double dt) {
           {p.contact.feature, p.normal_energy, p.contact.depth, p.slip.dot(p.contact.normal)});
     }
     if (now.empty() && pair.touched.empty()) continue;
-    if (pair.known) {
+    if (touched_known_) {
       auto has = [](const std::vector<Pair::Touch>& set, std::uint64_t feature) {
         for (const Pair::Touch& t : set)
           if (t.feature == feature) return true;
@@ -79,69 +77,81 @@ double ShapeContacts::manifold_jumps(double dt) {
       for (const Pair::Touch& t : pair.touched)
         if (!has(now, t.feature) && jumped(t.depth, t.speed)) made -= t.energy;
     }
-    pair.known = true;
     pair.touched.swap(now);
   }
+  touched_known_ = true;
   return made;
 }
 
+namespace {
+// A saved point's key: i, j and its feature as two 32-bit halves (limits::contact_key checks them).
+void put_key(std::vector<double>& out, int i, int j, std::uint64_t feature) {
+  out.insert(out.end(),
+             {double(i), double(j), double(feature >> 32), double(feature & 0xffffffffu)});
+}
+std::uint64_t feature_of(const double* key) {
+  return std::uint64_t(key[2]) << 32 | std::uint64_t(key[3]);
+}
+}  // namespace
+
 void ShapeContacts::save_state(ParamTable& out) const {
-  // Per spring: i, j, the feature as two 32-bit halves, the spring and both arms.
-  std::vector<double> springs, kts;
-  for (const Pair& p : pairs_)
-    for (const FeatureSpring& f : p.springs) {
-      kts.push_back(f.kt);
-      springs.insert(springs.end(),
-                     {double(p.i), double(p.j), double(f.feature >> 32),
-                      double(f.feature & 0xffffffffu), f.xi.x(), f.xi.y(), f.xi.z(), f.arm_i.x(),
-                      f.arm_i.y(), f.arm_i.z(), f.arm_j.x(), f.arm_j.y(), f.arm_j.z()});
-    }
+  // Per spring: its key, the spring and both arms; per point touching at the last evaluation:
+  // its key, normal energy, depth and approach speed (manifold_jumps books against them). A
+  // state loaded and not yet taken over by a rebuild is written as it was loaded.
+  std::vector<double> springs, kts, touched;
+  auto put_spring = [&](int i, int j, const FeatureSpring& f) {
+    kts.push_back(f.kt);
+    put_key(springs, i, j, f.feature);
+    springs.insert(springs.end(), {f.xi.x(), f.xi.y(), f.xi.z(), f.arm_i.x(), f.arm_i.y(),
+                                   f.arm_i.z(), f.arm_j.x(), f.arm_j.y(), f.arm_j.z()});
+  };
+  auto put_touch = [&](int i, int j, const Pair::Touch& t) {
+    put_key(touched, i, j, t.feature);
+    touched.insert(touched.end(), {t.energy, t.depth, t.speed});
+  };
+  for (const Pair& p : pairs_) {
+    for (const FeatureSpring& f : p.springs) put_spring(p.i, p.j, f);
+    for (const Pair::Touch& t : p.touched) put_touch(p.i, p.j, t);
+  }
+  for (const auto& [ij, list] : pending_)
+    for (const FeatureSpring& f : list) put_spring(ij.first, ij.second, f);
+  for (const auto& [ij, list] : pending_touched_)
+    for (const Pair::Touch& t : list) put_touch(ij.first, ij.second, t);
   if (!springs.empty()) out.set("shape_springs", springs);
-  // Per point touching at the last evaluation: i, j, the feature's halves, its normal energy,
-  // depth and approach speed (manifold_jumps books against them). Written even when empty, so
-  // a reloaded run knows nothing touched.
-  std::vector<double> touched;
-  for (const Pair& p : pairs_)
-    for (const Pair::Touch& t : p.touched)
-      touched.insert(touched.end(), {double(p.i), double(p.j), double(t.feature >> 32),
-                                     double(t.feature & 0xffffffffu), t.energy, t.depth, t.speed});
-  if (!pairs_.empty() &&
-      std::all_of(pairs_.begin(), pairs_.end(), [](const Pair& p) { return p.known; }))
-    out.set("shape_touched", touched);
   if (std::any_of(kts.begin(), kts.end(), [](double kt) { return kt != 0; }))
     out.set("shape_springs_kt", kts);
+  // Written even when empty (so a reloaded run knows nothing touched) where there are shapes.
+  if (touched_known_ && (!pairs_.empty() || !pending_.empty() || !pending_touched_.empty()))
+    out.set("shape_touched", touched);
 }
 
 void ShapeContacts::load_state(const ParamTable& in) {
   const std::vector<double> springs = in.numbers("shape_springs", {});
   const std::vector<double> kts = in.numbers("shape_springs_kt", {});
+  const std::vector<double> touched = in.numbers("shape_touched", {});
   for (double kt : kts) limits::checked(in.where() + ": shape_springs_kt", kt, 0, 1e300);
   if (springs.size() % 13)
     throw InputError(in.where() + ": shape_springs come in groups of 13 numbers");
+  if (touched.size() % 7)
+    throw InputError(in.where() + ": shape_touched come in groups of 7 numbers");
   pending_.clear();
   pending_touched_.clear();
   pairs_.clear();
   reports_.clear();
-  // States written before the touching points were saved: the first evaluation books nothing.
-  loaded_ = !in.has("shape_touched");
-  const std::vector<double> touched = in.numbers("shape_touched", {});
-  if (touched.size() % 7)
-    throw InputError(in.where() + ": shape_touched come in groups of 7 numbers");
+  touched_known_ = in.has("shape_touched");  // older states: the first evaluation books nothing
   for (size_t k = 0; k < touched.size(); k += 7) {
     const double* v = touched.data() + k;
     if (!limits::contact_key(v))
       throw InputError(in.where() + ": shape_touched: ids must be whole numbers");
     for (int c = 4; c < 7; ++c)
       limits::checked(in.where() + ": shape_touched", v[c], -1e300, 1e300);
-    pending_touched_[{int(v[0]), int(v[1])}].push_back(
-        {std::uint64_t(v[2]) << 32 | std::uint64_t(v[3]), v[4], v[5], v[6]});
+    pending_touched_[{int(v[0]), int(v[1])}].push_back({feature_of(v), v[4], v[5], v[6]});
   }
   for (size_t k = 0; k < springs.size(); k += 13) {
     const double* v = springs.data() + k;
     if (!limits::contact_key(v))
       throw InputError(in.where() + ": shape_springs: ids must be whole numbers");
-    const std::uint64_t feature = std::uint64_t(v[2]) << 32 | std::uint64_t(v[3]);
-    pending_[{int(v[0]), int(v[1])}].push_back({feature, Vec3(v[4], v[5], v[6]),
+    pending_[{int(v[0]), int(v[1])}].push_back({feature_of(v), Vec3(v[4], v[5], v[6]),
                                                 Vec3(v[7], v[8], v[9]), Vec3(v[10], v[11], v[12]),
                                                 kts.size() > k / 13 ? kts[k / 13] : 0.0});
   }

@@ -82,7 +82,6 @@ class ShapeContacts {
       double energy, depth, speed;
     };
     std::vector<Touch> touched;
-    bool known = true;  // false after loading an older state: touched not known, none booked once
     int cost = 1;  // speed only: the last evaluation's work, in bounding-sphere tests, for tasks
   };
   struct Point {  // one manifold point, ready for the law
@@ -132,7 +131,9 @@ class ShapeContacts {
   std::vector<FeatureSpring> kept_;
   std::map<std::pair<int, int>, std::vector<FeatureSpring>> pending_;  // loaded, until rebuild
   std::map<std::pair<int, int>, std::vector<Pair::Touch>> pending_touched_;  // loaded, likewise
-  bool loaded_ = false;  // a state without the touching points was loaded since the last rebuild
+  // Whether the pairs' touched points are known: not after loading a state written before they
+  // were saved, until one evaluation has set them (manifold_jumps books nothing until then).
+  bool touched_known_ = true;
 };
 
 }  // namespace stepwise
