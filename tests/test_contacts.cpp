@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "core/contacts/body_loads.hpp"
 #include "core/contacts/neighbor_list.hpp"
 #include "core/quaternion.hpp"
 #include "test_support.hpp"
@@ -445,4 +446,49 @@ TEST_CASE("walls computed four at a time give each body what it gets alone") {
     CHECK(alone.world().v.col(0) == together.world().v.col(i));
     CHECK(alone.world().w.col(0) == together.world().w.col(i));
   }
+}
+
+TEST_CASE("contact loads added for the marked bodies only equal adding every body's load") {
+  // The sparse path (BodyLoads) against the plain one: every body's load added, zeros and all.
+  // Loads written to a random third of the bodies, marked; two evaluations, the second after one
+  // whose loads were never added (an evaluation that threw): nothing of it may leak into it.
+  const int n = 1000;
+  Random random(3);
+  BodyLoads loads;
+  auto evaluate = [&](bool add) {
+    loads.prepare(n);
+    std::vector<BodyLoad> plain(n);
+    for (int i = 0; i < n; ++i) {
+      if (random.uniform(0, 1) > 1.0 / 3) continue;
+      for (int k = 0; k < 12; ++k) {  // added to, as the kernels do: it must start at zero
+        plain[i].row()[k] = random.normal();
+        loads.data()[i].row()[k] += plain[i].row()[k];
+      }
+      loads.mark(i);
+      if (i % 7 == 0) loads.mark(i);  // marked twice
+    }
+    std::vector<double> sparse(12 * n), dense(12 * n);
+    for (int i = 0; i < n; ++i)  // what the other models left in the sums
+      for (int k = 0; k < 12; ++k) sparse[12 * i + k] = dense[12 * i + k] = random.normal();
+    auto sums = [n](std::vector<double>& s) {
+      return BodyLoads::Sums{s.data(), s.data() + 3 * n, s.data() + 6 * n, s.data() + 9 * n};
+    };
+    if (!add) return;
+    loads.add_to(sums(sparse), 0, 400);  // in two ranges, as the fused passes do
+    loads.add_to(sums(sparse), 400, n);
+    loads.taken();
+    const BodyLoads::Sums d = sums(dense);
+    for (int i = 0; i < n; ++i)
+      for (int k = 0; k < 3; ++k) {
+        d.force[3 * i + k] += plain[i].force[k];
+        d.torque[3 * i + k] += plain[i].torque[k];
+        d.drag_force[3 * i + k] += plain[i].drag_force[k];
+        d.drag_torque[3 * i + k] += plain[i].drag_torque[k];
+      }
+    CHECK(sparse == dense);
+  };
+  evaluate(true);
+  evaluate(false);
+  evaluate(true);
+  evaluate(true);
 }

@@ -15,6 +15,7 @@
 #include <map>
 
 #include "core/body_passes.hpp"
+#include "core/contacts/body_loads.hpp"
 #include "core/contacts/contact_candidates.hpp"
 #include "core/contacts/contact_exclusions.hpp"
 #include "core/contacts/contact_reports.hpp"
@@ -172,8 +173,7 @@ class GranularContacts final : public ForceModel {
       for (int i = bounds[t]; i < bounds[t + 1] && high < n; ++i)
         if (offsets[i + 1] > offsets[i]) high = std::max(high, neighbors[offsets[i + 1] - 1] + 1);
       task.high = high;
-      if (int(task.load.size()) != n) task.load.resize(n);
-      std::fill(task.load.begin() + task.low, task.load.begin() + task.high, BodyLoad{});
+      task.loads.prepare(n);
       task.sums = Sums{};
       pair_range<Commit>(s, ctx, bounds[t], bounds[t + 1], task);
     };
@@ -183,28 +183,25 @@ class GranularContacts final : public ForceModel {
       parallel->run(tasks, run_task);
     // Each body's loads added in task order, whichever thread adds them; later, with the step's
     // other passes, if the caller lets us.
-    auto combine = [this, force = out.force.data(), torque = out.torque.data(),
-                    drag_force = out.drag_force.data(),
-                    drag_torque = out.drag_torque.data()](int, int begin, int end) {
-      for (const Task& task : tasks_) {
-        for (int i = std::max(begin, task.low); i < std::min(end, task.high); ++i) {
-          const BodyLoad& l = task.load[i];
-          for (int k = 0; k < 3; ++k) {
-            force[3 * i + k] += l.force[k];
-            torque[3 * i + k] += l.torque[k];
-            drag_force[3 * i + k] += l.drag_force[k];
-            drag_torque[3 * i + k] += l.drag_torque[k];
-          }
-        }
-      }
+    auto combine = [this, sums = BodyLoads::Sums{out.force.data(), out.torque.data(),
+                                                 out.drag_force.data(), out.drag_torque.data()}](
+                       int, int begin, int end) {
+      for (Task& task : tasks_)
+        task.loads.add_to(sums, std::max(begin, task.low), std::min(end, task.high));
     };
-    if (ctx.after)
-      ctx.after->add(combine);
-    else
+    auto combined = [this] {
+      for (Task& task : tasks_) task.loads.taken();
+    };
+    if (ctx.after) {
+      ctx.after->add(combine, combined);
+    } else {
       for_each_range(parallel, n, combine);
+      combined();
+    }
     Sums sums;
     for (const Task& task : tasks_) sums += task.sums;
-    if (!shapes_.empty()) shapes_.apply<Law, Commit>(s, laws_, params(ctx.dt), planes_, parallel, out, sums);
+    if (!shapes_.empty())
+      shapes_.apply<Law, Commit>(s, laws_, params(ctx.dt), planes_, parallel, out, sums);
     out.potential += sums.potential;
     out.dissipation_power += sums.dissipation;
     out.external_power += sums.external;
@@ -267,9 +264,9 @@ class GranularContacts final : public ForceModel {
     return out;
   }
   struct Task {
-    std::vector<BodyLoad> load;
-    std::vector<int> pair_i, pair_k;   // this evaluation's touching pairs (body, list slot)
-    std::vector<int> open_i, open_k;   // and the pairs that stopped touching
+    BodyLoads loads;                  // what this task's contacts add to each body (body_loads.hpp)
+    std::vector<int> pair_i, pair_k;  // this evaluation's touching pairs (body, list slot)
+    std::vector<int> open_i, open_k;  // and the pairs that stopped touching
     std::vector<WallSlot> wall_slots;  // and the body-wall contacts
     // The pairs that may touch (body, list slot), padded to a multiple of four, for the bodies
     // [candidates_from, candidates_to); and how many touched at the last evaluation.
@@ -338,7 +335,8 @@ class GranularContacts final : public ForceModel {
     if (candidates <= task.touching + task.touching / 4) {
       touching_pairs<Law, Commit>(laws_, params, packed(), neighbors, task.candidate_i.data(),
                                   task.candidate_k.data(), candidates, history_.data(),
-                                  task.load.data(), pair_sums);
+                                  task.loads.data(), pair_sums);
+      mark_pairs(task, task.candidate_i.data(), task.candidate_k.data(), candidates);
     } else {
       const int* candidate_i = task.candidate_i.data();
       const int* candidate_k = task.candidate_k.data();
@@ -365,7 +363,8 @@ class GranularContacts final : public ForceModel {
       for (int p = count; count > 0 && p % 4 != 0; ++p)  // the kernel's last batch, padded
         pair_i[p] = pair_i[count - 1], pair_k[p] = pair_k[count - 1];
       touching_pairs<Law, Commit>(laws_, params, packed(), neighbors, pair_i, pair_k, count,
-                                  history_.data(), task.load.data(), pair_sums);
+                                  history_.data(), task.loads.data(), pair_sums);
+      mark_pairs(task, pair_i, pair_k, count);
     }
     task.touching = pair_sums.contacts;
     task.sums.potential += pair_sums.potential;
@@ -399,10 +398,11 @@ class GranularContacts final : public ForceModel {
       for (; i < end; ++i) collect_walls<Commit>(i, ctx, task, touching);
     if (touching == 0) return;
     for (int p = touching; p % 4 != 0; ++p) task.wall_slots[p] = task.wall_slots[touching - 1];
+    for (int p = 0; p < touching; ++p) task.loads.mark(task.wall_slots[p].i);
     WallSums wall_sums;
     touching_walls<Law, Commit>(laws_, params, packed(), planes_.data(), wall_count,
                                 task.wall_slots.data(), touching, wall_history_.data(),
-                                task.load.data(), wall_sums);
+                                task.loads.data(), wall_sums);
     task.sums.potential += wall_sums.potential;
     task.sums.capped += wall_sums.capped;
     // A moving wall works on the system; its dashpot's share against the wall's motion.
@@ -410,6 +410,12 @@ class GranularContacts final : public ForceModel {
     task.sums.dissipation += wall_sums.dissipation;
     task.sums.contacts += touching;
     task.sums.walls += touching;
+  }
+
+  // The bodies of pairs the kernel may have loaded (body, list slot).
+  void mark_pairs(Task& task, const int* body, const int* slot, int count) const {
+    const int* neighbors = list_.neighbors().data();
+    for (int p = 0; p < count; ++p) task.loads.mark(body[p]), task.loads.mark(neighbors[slot[p]]);
   }
 
   // Body i against every wall: the walls it touches are queued for touching_walls; a wall it

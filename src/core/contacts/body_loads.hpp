@@ -1,0 +1,57 @@
+#pragma once
+// One contact task's loads on the bodies, kept apart from the evaluation's sums so tasks never
+// write the same body, then added to the sums body by body in task order. Sparse for speed: only
+// the bodies a contact marked are added and zeroed again, so a step with few contacts (grains
+// falling) neither clears nor adds the loads of the bodies nothing touched. Adding an untouched
+// body's zero load changed nothing, so the sums are those of adding every body.
+#include <cstdint>
+#include <vector>
+
+#include "core/contacts/granular_pairs.hpp"
+
+namespace stepwise {
+
+class BodyLoads {
+ public:
+  struct Sums {  // the evaluation's per-body arrays, three numbers per body each
+    double *force, *torque, *drag_force, *drag_torque;
+  };
+
+  // For n bodies, every load zero and unmarked: as the last add_to left them, or cleared here
+  // when it did not run (an evaluation that threw) or the bodies changed.
+  void prepare(int n) {
+    if (!clean_ || int(load_.size()) != n) {
+      load_.assign(n, BodyLoad{});
+      marked_.assign(n, 0);
+    }
+    clean_ = false;
+  }
+  BodyLoad* data() { return load_.data(); }
+  // Body i may have a load (marking a body whose load stays zero is harmless).
+  void mark(int i) { marked_[i] = 1; }
+
+  // Adds the marked bodies' loads in [begin, end) to the sums and zeroes them again.
+  void add_to(const Sums& out, int begin, int end) {
+    for (int i = begin; i < end; ++i) {
+      if (!marked_[i]) continue;
+      BodyLoad& l = load_[i];
+      for (int k = 0; k < 3; ++k) {
+        out.force[3 * i + k] += l.force[k];
+        out.torque[3 * i + k] += l.torque[k];
+        out.drag_force[3 * i + k] += l.drag_force[k];
+        out.drag_torque[3 * i + k] += l.drag_torque[k];
+      }
+      l = BodyLoad{};
+      marked_[i] = 0;
+    }
+  }
+  // Every range has been added: the loads are all zero again.
+  void taken() { clean_ = true; }
+
+ private:
+  std::vector<BodyLoad> load_;
+  std::vector<std::uint8_t> marked_;
+  bool clean_ = false;
+};
+
+}  // namespace stepwise
