@@ -96,28 +96,33 @@ TEST_CASE("a worker on two threads steps as a two-thread run does, bit for bit")
 }
 
 TEST_CASE(
-    "a step fused block by block equals its passes run one after another, on 1 and 2 threads") {
+    "a step fused block by block, evaluating in place, equals its passes run one after another "
+    "into a second set of load arrays, on 1 and 2 threads") {
   // Settle (contacts, walls, gravity, Verlet and Buss2: every fused pass) and a ledger with a
   // drag-tracked dissipation; with n = 3000 each thread's range spans several blocks.
   for (int threads : {1, 2}) {
-    auto run = [threads](bool fused) {
+    auto run = [threads](bool fused, bool in_place) {
       ThreadPool pool(threads);
       Simulation sim = settle_simulation(15, 10, 20);
       if (threads > 1) sim.set_parallel(&pool);
       sim.set_fused(fused);
+      sim.set_in_place(in_place);
       REQUIRE_FALSE(sim.advance(1200));
       return std::tuple(sim.world().x, sim.world().v, sim.world().L, sim.energy());
     };
-    const auto [x, v, L, e] = run(true);
-    const auto [x1, v1, L1, e1] = run(false);
-    INFO(threads << " thread(s)");
-    CHECK(e.contacts > 100);
-    CHECK(x == x1);
-    CHECK(v == v1);
-    CHECK(L == L1);
-    CHECK(e.total == e1.total);
-    CHECK(e.dissipated == e1.dissipated);
-    CHECK(e.energy_error == e1.energy_error);
+    const auto [x, v, L, e] = run(true, true);
+    for (const std::pair<bool, bool>& other : {std::pair(false, false), std::pair(true, false)}) {
+      const bool fused = other.first, in_place = other.second;  // (doctest's INFO captures them)
+      const auto [x1, v1, L1, e1] = run(fused, in_place);
+      INFO(threads << " thread(s), fused " << fused << ", in place " << in_place);
+      CHECK(e.contacts > 100);
+      CHECK(x == x1);
+      CHECK(v == v1);
+      CHECK(L == L1);
+      CHECK(e.total == e1.total);
+      CHECK(e.dissipated == e1.dissipated);
+      CHECK(e.energy_error == e1.energy_error);
+    }
   }
 }
 

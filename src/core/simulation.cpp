@@ -6,6 +6,7 @@
 #include "core/lanes.hpp"
 
 #include <algorithm>
+#include <exception>
 #include <cmath>
 #include <limits>
 #include <tuple>
@@ -109,6 +110,29 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   const int n = world_.size();
   const unsigned tracked = track_body_work_;
   const bool external = tracked & kExternalWork, drag = tracked & kDragWork;
+  // In place: the arrays of `out` (the start evaluation's loads) become the ones written, each
+  // block cleared by the queued passes after those queued before have read it (they hold its
+  // storage, not the object). Their old contents are read by nothing after this flush.
+  evaluating_in_place_ = in_place_ && &out == &cached_;
+  // A model that throws leaves the start loads half cleared: the cache is then not valid.
+  struct Unwind {
+    Simulation* sim;
+    bool in_place;
+    int exceptions = std::uncaught_exceptions();
+    ~Unwind() {
+      if (std::uncaught_exceptions() <= exceptions) return;
+      sim->evaluating_in_place_ = false;
+      if (in_place) sim->cache_valid_ = false;
+    }
+  } unwind{this, evaluating_in_place_};
+  if (evaluating_in_place_) {
+    scratch_.force.swap(out.force);
+    scratch_.torque.swap(out.torque);
+    scratch_.external_force.swap(out.external_force);
+    scratch_.external_torque.swap(out.external_torque);
+    scratch_.drag_force.swap(out.drag_force);
+    scratch_.drag_torque.swap(out.drag_torque);
+  }
   scratch_.tracked = tracked;
   scratch_.resize(n);
   const StateView view{world_, x, v, world_.w};
@@ -117,6 +141,7 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   passes_.add([this](int, int begin, int end) { scratch_.clear(begin, end); });
   for (const auto& model : world_.forces) model->prepare(view, scratch_, ctx, passes_);
   flush();
+  evaluating_in_place_ = false;
   ctx.prepared = true;
   ctx.after = &passes_;
   out.potentials.assign(world_.forces.size(), 0.0);
@@ -341,7 +366,7 @@ void Simulation::rotation_half(bool first, double work_h) {
   const bool book = work_h > 0 && (external || drag);
   auto turn = [this, first, h = dt_](int begin, int end) {
     if (first)
-      rotation_->begin_range(world_, cached_.torque, h, begin, end);
+      rotation_->begin_range(world_, start_torque(), h, begin, end);
     else
       rotation_->end_range(world_, cached_.torque, h, begin, end);
   };

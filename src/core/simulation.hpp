@@ -59,6 +59,11 @@ class Simulation {
   // Whether the step's per-body passes run fused block by block (the default) or one after
   // another over all bodies; the results are bit-identical either way (tested).
   void set_fused(bool fused) { passes_.set_block(fused ? 0 : std::numeric_limits<int>::max()); }
+  // Whether the step's evaluation writes its loads over the start evaluation's, each block once
+  // the passes queued before it have read them (the default), or into a second set of arrays;
+  // bit-identical either way (tested). For speed only: one set of load arrays instead of two
+  // streams 96 bytes less per body and step, and keeps 50,000 spheres' state in the cache.
+  void set_in_place(bool in_place) { in_place_ = in_place; }
   // The World was changed from outside (parameters, drags, edits): drop cached forces.
   void invalidate();
   // A change made from outside while running (a stiffness, a mass, a pull): the energy it adds
@@ -180,6 +185,13 @@ class Simulation {
   bool cache_valid_ = false;
   bool end_evaluated_ = false;
   ForceSums scratch_;
+  bool in_place_ = true;      // set_in_place
+  bool evaluating_in_place_ = false;  // scratch_ holds the start evaluation's loads, being cleared
+  // The start evaluation's torques, which the rotation's first half reads: in cached_, or in
+  // scratch_ while an evaluation in place clears them block by block after the reads.
+  const Positions& start_torque() const {
+    return evaluating_in_place_ ? scratch_.torque : cached_.torque;
+  }
   BodyPasses passes_;  // per-body work queued to run fused (core/body_passes.hpp)
   bool finite_[kMaxTasks] = {};
 
