@@ -337,9 +337,12 @@ class GranularContacts final : public ForceModel {
                                   task.candidate_k.data(), candidates, history_.data(),
                                   task.loads.data(), pair_sums);
       mark_pairs(task, task.candidate_i.data(), task.candidate_k.data(), candidates);
+      if constexpr (Commit)
+        for (int p = 0; p < candidates; ++p) held_[task.candidate_k[p]] = 1;
     } else {
       const int* candidate_i = task.candidate_i.data();
       const int* candidate_k = task.candidate_k.data();
+      std::uint8_t* held = held_.data();
       int count = 0, opened = 0;
       for (int p = 0; p < candidates; ++p) {  // branch-free: both slots written, kept if it passes
         const int i = candidate_i[p], k = candidate_k[p];
@@ -351,15 +354,17 @@ class GranularContacts final : public ForceModel {
         pair_i[count] = i;
         pair_k[count] = k;
         count += touching;
-        if constexpr (Commit) {
+        if constexpr (Commit) {  // (a byte per slot: the springs themselves are not read here)
           open_i[opened] = i;
           open_k[opened] = k;
-          opened += !touching & engaged(history_[k]);
+          opened += int(!touching) & held[k];
+          held[k] = touching;
         }
       }
       // Pairs that just opened let go of their tangential springs.
       for (int p = 0; p < opened; ++p)
-        release_pair(open_i[p], neighbors[open_k[p]], history_[open_k[p]], ctx.dt, task.sums);
+        if (engaged(history_[open_k[p]]))
+          release_pair(open_i[p], neighbors[open_k[p]], history_[open_k[p]], ctx.dt, task.sums);
       for (int p = count; count > 0 && p % 4 != 0; ++p)  // the kernel's last batch, padded
         pair_i[p] = pair_i[count - 1], pair_k[p] = pair_k[count - 1];
       touching_pairs<Law, Commit>(laws_, params, packed(), neighbors, pair_i, pair_k, count,
@@ -514,6 +519,9 @@ class GranularContacts final : public ForceModel {
   std::vector<RigidWall> rigid_walls_;
   std::vector<Wall> walls_;
   std::vector<Spring> history_;       // per list slot
+  // Per list slot: 0 if its spring is surely zero (1: it may be stretched). For speed only: the
+  // collection of touching pairs reads a byte per candidate instead of its 32-byte spring.
+  std::vector<std::uint8_t> held_;
   std::vector<double> gaps_;          // per list slot: gap_at_build
   std::vector<Spring> wall_history_;  // per body and wall
   std::vector<double> wall_offset_;   // each wall plane's n.x at this evaluation's time

@@ -141,6 +141,7 @@ void GranularContacts<Law>::load_state(const ParamTable& in) {
   shapes_.load_state(in);
   list_.invalidate();  // the next evaluation rebuilds the list and takes the history over
   history_.clear();
+  held_.clear();
   wall_history_.clear();
 }
 

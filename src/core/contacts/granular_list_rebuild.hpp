@@ -18,6 +18,7 @@ void GranularContacts<Law>::rebuild(const World& world, const Positions& x, Para
   const auto& offsets = list_.offsets();
   const auto& neighbors = list_.neighbors();
   history_.resize(neighbors.size());
+  held_.resize(neighbors.size());
   gaps_.resize(neighbors.size());
   const int old_n = static_cast<int>(old_offsets.size()) - 1;
   for_each_range(parallel, list_.size(), [&](int, int begin, int end) {
@@ -28,7 +29,8 @@ void GranularContacts<Law>::rebuild(const World& world, const Positions& x, Para
         const int j = neighbors[k];
         while (a < a_end && old_neighbors[a] < j) ++a;
         history_[k] = a < a_end && old_neighbors[a] == j ? old_history[a] : Spring{};
-        gaps_[k] = engaged(history_[k]) ? kAlwaysTest : gap_at_build(x, radius, i, j);
+        held_[k] = engaged(history_[k]);
+        gaps_[k] = held_[k] ? kAlwaysTest : gap_at_build(x, radius, i, j);
       }
     }
   });
@@ -48,6 +50,7 @@ void GranularContacts<Law>::rebuild(const World& world, const Positions& x, Para
       const auto found = pending_.find({i, neighbors[k]});
       if (found == pending_.end()) continue;
       history_[k] = found->second;
+      held_[k] = 1;
       gaps_[k] = kAlwaysTest;
     }
   pending_.clear();
