@@ -303,21 +303,24 @@ TEST_CASE("fused passes run block by block, in queue order, with sums as one loo
 TEST_CASE("an evaluation in place equals one into a second set of arrays, for every method") {
   // Scenes whose loads change every step (so reading the arrays' stale contents shows): bonded
   // cubes with driven ends (torques, external work), spheres slumping in contact (drag booked),
-  // dice landing (the shape path) and noisy active spheres (BAOAB's draws). Every integrator
-  // with Buss2, every rotation scheme with Verlet.
+  // dice landing (the shape path; and under impulses) and noisy active spheres (BAOAB's draws).
+  // Every integrator with Buss2, every rotation scheme with Verlet.
   struct Case {
     std::string scene;
     std::map<std::string, ParamValue> params;
     long steps;
+    bool impulse = false;  // rigid contact by impulses instead of penalty springs
   };
   const std::vector<Case> cases = {
       {"cube-chain", {{"rate", 0.5}}, 150},
       {"column-collapse", {{"width", 4.0}, {"depth", 3.0}, {"height", 8.0}}, 150},
       {"dice", {{"n", 6.0}}, 300},
+      {"dice", {{"n", 6.0}}, 300, true},
       {"active-brownian", {{"n", 40.0}}, 150}};
   auto run = [](const Case& c, const std::string& integrator, const std::string& rotation,
                 bool in_place) {
     SceneSetup setup = build_scene(c.scene, c.params);
+    if (c.impulse) setup.world.contact.set_mode("impulse", "test");
     Simulation sim(setup.world, setup.dt, integrator, rotation);
     sim.set_in_place(in_place);
     REQUIRE_FALSE(sim.advance(c.steps));
@@ -335,7 +338,7 @@ TEST_CASE("an evaluation in place equals one into a second set of arrays, for ev
       const std::string &integrator = method.first, &rotation = method.second;
       const auto [x, v, L, q, e] = run(c, integrator, rotation, true);
       const auto [x1, v1, L1, q1, e1] = run(c, integrator, rotation, false);
-      INFO(c.scene << ", " << integrator << ", " << rotation);
+      INFO(c.scene << (c.impulse ? " (impulse)" : "") << ", " << integrator << ", " << rotation);
       CHECK(x == x1);  // bit for bit
       CHECK(v == v1);
       CHECK(L == L1);
