@@ -1,7 +1,10 @@
 #pragma once
 // Small helpers shared by the physics tests.
+#include <doctest/doctest.h>
+
 #include <map>
 #include <string>
+#include <vector>
 
 #include "core/scene.hpp"
 #include "core/simulation.hpp"
@@ -21,6 +24,29 @@ inline Simulation scene_simulation(const std::string& scene, const std::string& 
                                    const std::string& rotation = "buss2") {
   SceneSetup setup = build_scene(scene, params);
   return Simulation(setup.world, dt, integrator, rotation);
+}
+
+// Where a run ended, for runs that must agree bit for bit: the state and the ledger.
+struct RunEnd {
+  Positions x, v, L;
+  std::vector<double> q;  // the orientations' coefficients
+  EnergyReport energy;
+};
+inline RunEnd run_end(Simulation& sim) {
+  RunEnd end{sim.world().x, sim.world().v, sim.world().L, {}, sim.energy()};
+  for (const Quat& o : sim.world().q)
+    end.q.insert(end.q.end(), o.coeffs().data(), o.coeffs().data() + 4);
+  return end;
+}
+inline void check_same(const RunEnd& a, const RunEnd& b) {
+  CHECK(a.x == b.x);  // doubles, bit for bit
+  CHECK(a.v == b.v);
+  CHECK(a.L == b.L);
+  CHECK(a.q == b.q);
+  CHECK(a.energy.total == b.energy.total);
+  CHECK(a.energy.dissipated == b.energy.dissipated);
+  CHECK(a.energy.external_work == b.energy.external_work);
+  CHECK(a.energy.energy_error == b.energy.energy_error);
 }
 
 }  // namespace stepwise::test
