@@ -336,9 +336,7 @@ class GranularContacts final : public ForceModel {
       touching_pairs<Law, Commit>(laws_, params, packed(), neighbors, task.candidate_i.data(),
                                   task.candidate_k.data(), candidates, history_.data(),
                                   task.loads.data(), pair_sums);
-      mark_pairs(task, task.candidate_i.data(), task.candidate_k.data(), candidates);
-      if constexpr (Commit)
-        for (int p = 0; p < candidates; ++p) held_[task.candidate_k[p]] = 1;
+      mark_pairs<Commit>(task, task.candidate_i.data(), task.candidate_k.data(), candidates);
     } else {
       const int* candidate_i = task.candidate_i.data();
       const int* candidate_k = task.candidate_k.data();
@@ -369,7 +367,7 @@ class GranularContacts final : public ForceModel {
         pair_i[p] = pair_i[count - 1], pair_k[p] = pair_k[count - 1];
       touching_pairs<Law, Commit>(laws_, params, packed(), neighbors, pair_i, pair_k, count,
                                   history_.data(), task.loads.data(), pair_sums);
-      mark_pairs(task, pair_i, pair_k, count);
+      mark_pairs<false>(task, pair_i, pair_k, count);  // (their held_ was set above)
     }
     task.touching = pair_sums.contacts;
     task.sums.potential += pair_sums.potential;
@@ -417,10 +415,15 @@ class GranularContacts final : public ForceModel {
     task.sums.walls += touching;
   }
 
-  // The bodies of pairs the kernel may have loaded (body, list slot).
-  void mark_pairs(Task& task, const int* body, const int* slot, int count) const {
+  // The bodies of pairs the kernel may have loaded (body, list slot); Held: and their slots as
+  // possibly holding a spring.
+  template <bool Held>
+  void mark_pairs(Task& task, const int* body, const int* slot, int count) {
     const int* neighbors = list_.neighbors().data();
-    for (int p = 0; p < count; ++p) task.loads.mark(body[p]), task.loads.mark(neighbors[slot[p]]);
+    for (int p = 0; p < count; ++p) {
+      task.loads.mark(body[p]), task.loads.mark(neighbors[slot[p]]);
+      if constexpr (Held) held_[slot[p]] = 1;
+    }
   }
 
   // Body i against every wall: the walls it touches are queued for touching_walls; a wall it
