@@ -4,7 +4,6 @@
 
 #include <cmath>
 #include <map>
-#include <tuple>
 #include <vector>
 
 #include "core/body_passes.hpp"

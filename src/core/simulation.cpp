@@ -6,8 +6,8 @@
 #include "core/lanes.hpp"
 
 #include <algorithm>
-#include <exception>
 #include <cmath>
+#include <exception>
 #include <limits>
 #include <tuple>
 #include <type_traits>
@@ -118,7 +118,7 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   struct Unwind {
     Simulation* sim;
     bool in_place;
-    int exceptions = std::uncaught_exceptions();
+    const int exceptions = std::uncaught_exceptions();
     ~Unwind() {
       if (std::uncaught_exceptions() <= exceptions) return;
       sim->evaluating_in_place_ = false;

@@ -62,7 +62,7 @@ class Simulation {
   // Whether the step's evaluation writes its loads over the start evaluation's, each block once
   // the passes queued before it have read them (the default), or into a second set of arrays;
   // bit-identical either way (tested). For speed only: one set of load arrays instead of two
-  // streams 96 bytes less per body and step, and keeps 50,000 spheres' state in the cache.
+  // streams 96 bytes less per body and step.
   void set_in_place(bool in_place) { in_place_ = in_place; }
   // The World was changed from outside (parameters, drags, edits): drop cached forces.
   void invalidate();
