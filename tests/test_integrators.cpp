@@ -299,11 +299,14 @@ TEST_CASE("fused passes run block by block, in queue order, with sums as one loo
   CHECK(passes.empty());
 }
 
-TEST_CASE("an evaluation in place equals one into a second set of arrays, for every method") {
+TEST_CASE("in place and carried across steps equals a second set of arrays one step at a time") {
   // Scenes whose loads change every step (so reading the arrays' stale contents shows): bonded
-  // cubes with driven ends (torques, external work), spheres slumping in contact (drag booked),
-  // dice landing (the shape path; and under impulses) and noisy active spheres (BAOAB's draws).
-  // Every integrator with Buss2, every rotation scheme with Verlet.
+  // cubes with driven ends (torques, external work) and with local damping, spheres slumping in
+  // contact (drag booked), dice landing (the shape path; and under impulses), noisy active
+  // spheres (BAOAB's draws) and disks settling in the plane (the 2-D loads' pass). Every
+  // integrator with Buss2, every rotation scheme with Verlet. In place, the step's evaluation
+  // writes over the start evaluation's loads; carried (advance), a step's closing passes run
+  // with the next step's opening ones.
   struct Case {
     std::string scene;
     std::map<std::string, ParamValue> params;
@@ -312,17 +315,23 @@ TEST_CASE("an evaluation in place equals one into a second set of arrays, for ev
   };
   const std::vector<Case> cases = {
       {"cube-chain", {{"rate", 0.5}}, 150},
+      {"cube-chain", {{"local_damping", 0.3}, {"rate", 0.5}}, 150},
       {"column-collapse", {{"width", 4.0}, {"depth", 3.0}, {"height", 8.0}}, 150},
       {"dice", {{"n", 6.0}}, 300},
       {"dice", {{"n", 6.0}}, 300, true},
-      {"active-brownian", {{"n", 40.0}}, 150}};
+      {"active-brownian", {{"n", 40.0}}, 150},
+      {"disk-settle", {{"n", 60.0}}, 300}};
   auto run = [](const Case& c, const std::string& integrator, const std::string& rotation,
-                bool in_place) {
+                bool in_place, bool carried) {
     SceneSetup setup = build_scene(c.scene, c.params);
     if (c.impulse) setup.world.contact.set_mode("impulse", "test");
     Simulation sim(setup.world, setup.dt, integrator, rotation);
     sim.set_in_place(in_place);
-    REQUIRE_FALSE(sim.advance(c.steps));
+    if (carried) {
+      REQUIRE_FALSE(sim.advance(c.steps));
+    } else {
+      for (long s = 0; s < c.steps; ++s) REQUIRE_FALSE(sim.step());
+    }
     return stepwise::test::run_end(sim);
   };
   std::vector<std::pair<std::string, std::string>> methods;
@@ -333,9 +342,53 @@ TEST_CASE("an evaluation in place equals one into a second set of arrays, for ev
   for (const Case& c : cases)
     for (const auto& method : methods) {
       const std::string &integrator = method.first, &rotation = method.second;
-      const stepwise::test::RunEnd a = run(c, integrator, rotation, true);
-      const stepwise::test::RunEnd b = run(c, integrator, rotation, false);
+      const stepwise::test::RunEnd reference = run(c, integrator, rotation, false, false);
       INFO(c.scene << (c.impulse ? " (impulse)" : "") << ", " << integrator << ", " << rotation);
-      stepwise::test::check_same(a, b);
+      for (const bool in_place : {false, true})
+        for (const bool carried : {false, true}) {
+          if (!in_place && !carried) continue;
+          INFO("in place " << in_place << ", carried " << carried);
+          stepwise::test::check_same(run(c, integrator, rotation, in_place, carried), reference);
+        }
     }
+}
+
+TEST_CASE("a run that goes non-finite inside advance names the step and body that step() names") {
+  // advance looks at a step's finiteness one sweep later (with the next step's opening passes)
+  // and must still name the step it happened in and its first bad body, and stop there. Two
+  // ways to fail: spheres settling at 40 times their time step (every contact gains energy until
+  // positions and potential overflow together), and a body whose kinetic energy overflows at
+  // a late step while the potential stays finite (the failure found one sweep late).
+  SceneSetup settle = build_scene("settle", {{"n", 64.0}, {"nx", 4.0}, {"ny", 4.0}, {"nz", 4.0}});
+  World fast;
+  for (int i = 0; i < 4; ++i) {
+    BodySpec b;
+    b.position = Vec3(i, 0, 0);
+    b.velocity = Vec3(0, 0, i == 2 ? -1.3e154 : 0.0);
+    fast.add_body(b);
+  }
+  // Pushed on, body 2's v^2 passes 1.8e308 after about 400 steps; nothing has a potential.
+  ParamTable push;
+  push.set("body", 2.0);
+  push.set("force", std::vector<double>{0, 0, -1e150});
+  fast.add_force(ForceRegistry::instance().make("point-force", push));
+  const std::vector<std::pair<World, double>> runs = {{settle.world, 40 * settle.dt}, {fast, 1.0}};
+  for (const auto& [world, dt] : runs) {
+    long expected_step = -1;
+    int expected_body = -2;
+    double expected_time = 0;
+    Simulation by_steps(world, dt);
+    for (long s = 0; s < 100000 && expected_step < 0; ++s)
+      if (auto failure = by_steps.step())
+        expected_step = failure->step, expected_body = failure->body, expected_time = by_steps.time();
+    REQUIRE(expected_step > 0);
+    Simulation sim(world, dt);
+    const auto failure = sim.advance(100000);
+    REQUIRE(failure);
+    INFO(world.size() << " bodies, failing at step " << expected_step << " in body " << expected_body);
+    CHECK(failure->step == expected_step);
+    CHECK(failure->body == expected_body);
+    CHECK(sim.step_count() == expected_step);
+    CHECK(sim.time() == expected_time);
+  }
 }

@@ -33,13 +33,53 @@ Simulation::Simulation(World world, double dt, const std::string& integrator,
   set_rotation(rotation);
 }
 
+namespace {
+
+// Where an evaluation's load arrays keep their numbers. A queued pass holds this, not the
+// Evaluation: a step's closing passes may run in the next step's first sweep (advance), when
+// that step's evaluation in place has already handed the Evaluation's arrays to scratch_.
+struct LoadArrays {
+  using Map = Eigen::Map<Positions>;
+  Map force, torque, external_force, external_torque, drag_force, drag_torque;
+  explicit LoadArrays(Simulation::Evaluation& e)
+      : force(map(e.force)),
+        torque(map(e.torque)),
+        external_force(map(e.external_force)),
+        external_torque(map(e.external_torque)),
+        drag_force(map(e.drag_force)),
+        drag_torque(map(e.drag_torque)) {}
+  static Map map(Positions& p) { return Map(p.data(), 3, p.cols()); }
+};
+
 // Body i's rate of external work and of dissipation by drag at velocity v, added to the sums
 // (only the arrays the evaluation tracks).
-static void add_body_power(const Simulation::Evaluation& e, const Vec3& v, int i, double& work,
-                           double& loss) {
+void add_body_power(const LoadArrays& e, const Vec3& v, int i, double& work, double& loss) {
   if (e.external_force.cols() > 0) work += e.external_force.col(i).dot(v);
   if (e.drag_force.cols() > 0) loss -= e.drag_force.col(i).dot(v);
 }
+
+// Cundall's local damping of body i's loads at velocity v and the world's spin, booked as drag.
+void apply_local_damping(const World& world, int i, const Vec3& v, LoadArrays& out) {
+  const double alpha = world.local_damping;
+  auto damp = [alpha](const Vec3& load, const Vec3& rate) {
+    Vec3 d;
+    for (int k = 0; k < 3; ++k)
+      d(k) = rate(k) == 0 ? 0.0 : -alpha * std::abs(load(k)) * (rate(k) > 0 ? 1 : -1);
+    return d;
+  };
+  if (world.inv_mass(i) > 0) {
+    const Vec3 f = damp(out.force.col(i), v);
+    out.force.col(i) += f;
+    out.drag_force.col(i) += f;
+  }
+  if (rotates_freely(world, i)) {
+    const Vec3 t = damp(out.torque.col(i), world.w.col(i));
+    out.torque.col(i) += t;
+    out.drag_torque.col(i) += t;
+  }
+}
+
+}  // namespace
 
 void Simulation::set_integrator(const std::string& name) {
   integrator_ = IntegratorRegistry::instance().make(name);
@@ -48,7 +88,8 @@ void Simulation::set_integrator(const std::string& name) {
   if (cache_valid_ && integrator_->reads_committed_powers() && !cached_.body_powers) {
     cached_.body_powers = true;
     double work = 0, loss = 0;
-    for (int i = 0; i < world_.size(); ++i) add_body_power(cached_, world_.v.col(i), i, work, loss);
+    const LoadArrays loads(cached_);
+    for (int i = 0; i < world_.size(); ++i) add_body_power(loads, world_.v.col(i), i, work, loss);
     cached_.powers.external += work;
     cached_.powers.dissipation += loss;
   }
@@ -172,7 +213,7 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   if (world_.dimensions == 2) {
     // The plane holds 2-D bodies (LAMMPS' fix enforce2d): no load leaves it. Queued after the
     // models' finishing passes, so it sees their complete loads.
-    passes_.add([&out, external, drag](int, int begin, int end) {
+    passes_.add([out = LoadArrays(out), external, drag](int, int begin, int end) mutable {
       const int count = end - begin;
       out.force.block(2, begin, 1, count).setZero();
       out.torque.block(0, begin, 2, count).setZero();
@@ -195,7 +236,8 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   // Queued after the models' own finishing passes, so it sees their complete loads.
   double* sums = passes_.slots(2);  // external power, then dissipated power, per range
   passes_.add(
-      [this, &x, &v, &out, sums, external, drag](int task, int begin, int end) {
+      [this, &x, &v, out = LoadArrays(out), sums, external, drag](int task, int begin,
+                                                                   int end) mutable {
         double work = sums[task], loss = sums[kMaxTasks + task];
         for (int i = begin; i < end; ++i) {
           const auto f = world_.flags[i];
@@ -217,7 +259,7 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
               out.drag_force.col(i).setZero();
             }
           }
-          if (world_.local_damping > 0) apply_local_damping(i, v.col(i), out);
+          if (world_.local_damping > 0) apply_local_damping(world_, i, v.col(i), out);
           add_body_power(out, v.col(i), i, work, loss);
         }
         sums[task] = work, sums[kMaxTasks + task] = loss;
@@ -231,35 +273,20 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   if (!defer) flush();
 }
 
-void Simulation::apply_local_damping(int i, const Vec3& v, Evaluation& out) {
-  const double alpha = world_.local_damping;
-  auto damp = [alpha](const Vec3& load, const Vec3& rate) {
-    Vec3 d;
-    for (int k = 0; k < 3; ++k)
-      d(k) = rate(k) == 0 ? 0.0 : -alpha * std::abs(load(k)) * (rate(k) > 0 ? 1 : -1);
-    return d;
-  };
-  if (world_.inv_mass(i) > 0) {
-    const Vec3 f = damp(out.force.col(i), v);
-    out.force.col(i) += f;
-    out.drag_force.col(i) += f;
-  }
-  if (rotates_freely(world_, i)) {
-    const Vec3 t = damp(out.torque.col(i), world_.w.col(i));
-    out.torque.col(i) += t;
-    out.drag_torque.col(i) += t;
-  }
-}
-
 // One step as a few fused passes over the bodies: the rotation's first half, the kick and the
 // drift run with the evaluation's per-body start; the models' load combining, the closing kicks
-// and the finiteness check run together at the end. Schemes that cannot go by ranges, and
-// integrators that read the state, flush the queue first (see Dynamics).
+// and the finiteness check run together at the end, or within advance() with the next step's
+// opening passes. Schemes that cannot go by ranges, and integrators that read the state, flush
+// the queue first (see Dynamics).
 std::optional<StepFailure> Simulation::step() {
   try {
     return take_step();
+  } catch (const Carried& carried) {  // the step before this one went non-finite
+    passes_.discard();
+    return carried.failure;
   } catch (...) {
     passes_.discard();
+    carried_check_ = false;
     throw;
   }
 }
@@ -294,14 +321,36 @@ std::optional<StepFailure> Simulation::take_step() {
                                                    world_.v.middleCols(begin, count).squaredNorm() +
                                                    world_.L.middleCols(begin, count).sum());
   });
+  if (carry_ && std::isfinite(cached_.potential)) {  // looked at in the next step's first flush
+    carried_check_ = true;
+    carried_step_ = step_;
+    return std::nullopt;
+  }
   flush();
+  return finite_verdict(step_, std::isfinite(cached_.potential));
+}
+
+std::optional<StepFailure> Simulation::finite_verdict(long step, bool potential_finite) const {
   if (std::all_of(finite_, finite_ + range_count(parallel_, world_.size()),
                   [](bool f) { return f; })) {
-    if (std::isfinite(cached_.potential)) return std::nullopt;
-    return StepFailure{step_, -1};  // a finite state whose energy is not (bodies at 1e308)
+    if (potential_finite) return std::nullopt;
+    return StepFailure{step, -1};  // a finite state whose energy is not (bodies at 1e308)
   }
-  if (auto failure = find_non_finite()) return failure;
-  return StepFailure{step_, -1};
+  for (int i = 0; i < world_.size(); ++i) {
+    if (!world_.x.col(i).allFinite() || !std::isfinite(world_.v.col(i).squaredNorm()) ||
+        !world_.L.col(i).allFinite() || !world_.q[i].coeffs().allFinite())
+      return StepFailure{step, i};
+  }
+  return StepFailure{step, -1};
+}
+
+void Simulation::flush() {
+  passes_.run(parallel_, world_.size());
+  if (!carried_check_) return;
+  // A carried step's non-finite state stays so through the next step's opening passes (kicks,
+  // drift: no product with zero), so the same body is found; the clock stays at that step.
+  carried_check_ = false;
+  if (auto failure = finite_verdict(carried_step_, true)) throw Carried{*failure};
 }
 
 void Simulation::correct_step() {
@@ -326,16 +375,13 @@ void Simulation::correct_step() {
 }
 
 std::optional<StepFailure> Simulation::advance(long steps) {
-  for (long s = 0; s < steps; ++s)
+  struct Uncarry {
+    bool& carry;
+    ~Uncarry() { carry = false; }
+  } uncarry{carry_};
+  for (long s = 0; s < steps; ++s) {
+    carry_ = s + 1 < steps;  // the last step's closing passes run before advance returns
     if (auto failure = step()) return failure;
-  return std::nullopt;
-}
-
-std::optional<StepFailure> Simulation::find_non_finite() const {
-  for (int i = 0; i < world_.size(); ++i) {
-    if (!world_.x.col(i).allFinite() || !std::isfinite(world_.v.col(i).squaredNorm()) ||
-        !world_.L.col(i).allFinite() || !world_.q[i].coeffs().allFinite())
-      return StepFailure{step_, i};
   }
   return std::nullopt;
 }

@@ -120,9 +120,9 @@ void Simulation::rotation_half(bool first, double work_h) {
   const bool book = work_h > 0 && (external || drag);
   auto turn = [this, first, h = dt_](int begin, int end) {
     if (first)
-      rotation_->begin_range(world_, start_torque(), h, begin, end);
+      rotation_->begin_range(world_, committed_torque(), h, begin, end);
     else
-      rotation_->end_range(world_, cached_.torque, h, begin, end);
+      rotation_->end_range(world_, committed_torque(), h, begin, end);
   };
   if (rotation_->by_ranges() && !book) {
     passes_.add([turn](int, int begin, int end) { turn(begin, end); });
