@@ -373,7 +373,9 @@ TEST_CASE("a run that goes non-finite inside advance names the step and body tha
   push.set("force", std::vector<double>{0, 0, -1e150});
   fast.add_force(ForceRegistry::instance().make("point-force", push));
   const std::vector<std::pair<World, double>> runs = {{settle.world, 40 * settle.dt}, {fast, 1.0}};
-  for (const auto& [world, dt] : runs) {
+  for (const auto& run : runs) {
+    const World& world = run.first;  // named locals: clang 14 cannot capture bindings in INFO
+    const double dt = run.second;
     long expected_step = -1;
     int expected_body = -2;
     double expected_time = 0;

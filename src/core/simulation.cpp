@@ -347,8 +347,9 @@ std::optional<StepFailure> Simulation::finite_verdict(long step, bool potential_
 void Simulation::flush() {
   passes_.run(parallel_, world_.size());
   if (!carried_check_) return;
-  // A carried step's non-finite state stays so through the next step's opening passes (kicks,
-  // drift: no product with zero), so the same body is found; the clock stays at that step.
+  // A carried step's non-finite state stays so through the next step's opening passes (sums of
+  // it stay non-finite), so the same body is found, unless a half kick brought a velocity back
+  // under the limit (then the step is named without a body). The clock stays at that step.
   carried_check_ = false;
   if (auto failure = finite_verdict(carried_step_, true)) throw Carried{*failure};
 }
