@@ -97,25 +97,34 @@ TEST_CASE("a worker on two threads steps as a two-thread run does, bit for bit")
 }
 
 TEST_CASE(
-    "a step fused block by block, evaluating in place, equals its passes run one after another "
-    "into a second set of load arrays, on 1 and 2 threads") {
+    "a step fused block by block, evaluating in place, carried into the next, equals its passes "
+    "run one after another into a second set of load arrays, on 1 and 2 threads") {
   // Settle (contacts, walls, gravity, Verlet and Buss2: every fused pass) and a ledger with a
-  // drag-tracked dissipation; with n = 3000 each thread's range spans several blocks.
+  // drag-tracked dissipation; with n = 3000 each thread's range spans several blocks. Carried:
+  // advance runs each step's closing passes with the next step's opening ones.
+  struct Mode {
+    bool fused, in_place, carried;
+  };
   for (int threads : {1, 2}) {
-    auto run = [threads](bool fused, bool in_place) {
+    auto run = [threads](Mode mode) {
       ThreadPool pool(threads);
       Simulation sim = settle_simulation(15, 10, 20);
       if (threads > 1) sim.set_parallel(&pool);
-      sim.set_fused(fused);
-      sim.set_in_place(in_place);
-      REQUIRE_FALSE(sim.advance(1200));
+      sim.set_fused(mode.fused);
+      sim.set_in_place(mode.in_place);
+      if (mode.carried) {
+        REQUIRE_FALSE(sim.advance(1200));
+      } else {
+        for (int s = 0; s < 1200; ++s) REQUIRE_FALSE(sim.step());
+      }
       return test::run_end(sim);
     };
-    const test::RunEnd a = run(true, true);
-    for (const std::pair<bool, bool>& other : {std::pair(false, false), std::pair(true, false)}) {
-      const bool fused = other.first, in_place = other.second;  // (doctest's INFO captures them)
-      const test::RunEnd b = run(fused, in_place);
-      INFO(threads << " thread(s), fused " << fused << ", in place " << in_place);
+    const test::RunEnd a = run({true, true, true});
+    for (const Mode other : {Mode{false, false, false}, Mode{true, false, true},
+                             Mode{true, true, false}}) {
+      const test::RunEnd b = run(other);
+      INFO(threads << " thread(s), fused " << other.fused << ", in place " << other.in_place
+                   << ", carried " << other.carried);
       CHECK(a.energy.contacts > 100);
       test::check_same(a, b);
     }
