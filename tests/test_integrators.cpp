@@ -328,11 +328,7 @@ static void check_in_place_and_carried(
     if (c.impulse) setup.world.contact.set_mode("impulse", "test");
     Simulation sim(setup.world, setup.dt, integrator, rotation);
     sim.set_in_place(in_place);
-    if (carried) {
-      REQUIRE_FALSE(sim.advance(c.steps));
-    } else {
-      for (long s = 0; s < c.steps; ++s) REQUIRE_FALSE(sim.step());
-    }
+    stepwise::test::take_steps(sim, c.steps, carried);
     return stepwise::test::run_end(sim);
   };
   for (const Case& c : cases)

@@ -112,11 +112,7 @@ TEST_CASE(
       if (threads > 1) sim.set_parallel(&pool);
       sim.set_fused(mode.fused);
       sim.set_in_place(mode.in_place);
-      if (mode.carried) {
-        REQUIRE_FALSE(sim.advance(1200));
-      } else {
-        for (int s = 0; s < 1200; ++s) REQUIRE_FALSE(sim.step());
-      }
+      test::take_steps(sim, 1200, mode.carried);
       return test::run_end(sim);
     };
     const test::RunEnd a = run({true, true, true});

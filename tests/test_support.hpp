@@ -26,6 +26,16 @@ inline Simulation scene_simulation(const std::string& scene, const std::string& 
   return Simulation(setup.world, dt, integrator, rotation);
 }
 
+// `steps` steps in one advance (each step's closing passes carried into the next one's sweep)
+// or one step() at a time; the run must stay finite.
+inline void take_steps(Simulation& sim, long steps, bool carried) {
+  if (carried) {
+    REQUIRE_FALSE(sim.advance(steps));
+  } else {
+    for (long s = 0; s < steps; ++s) REQUIRE_FALSE(sim.step());
+  }
+}
+
 // Where a run ended, for runs that must agree bit for bit: the state and the ledger.
 struct RunEnd {
   Positions x, v, L;

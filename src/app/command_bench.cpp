@@ -27,8 +27,9 @@ int command_bench(const SceneOptions& scene, long steps, int threads) {
   const auto start = std::chrono::steady_clock::now();
   // Rigid contact reads each step's figures; otherwise one advance (each step's closing passes
   // run with the next one's opening passes, as `stepwise run` steps between outputs).
-  for (long s = 0; s < steps; s += rigid ? 1 : steps) {
-    if (auto failure = sim.advance(rigid ? 1 : steps)) {
+  const long chunk = rigid ? 1 : steps;
+  for (long s = 0; s < steps; s += chunk) {
+    if (auto failure = sim.advance(chunk)) {
       std::fprintf(stderr, "stepwise: %s\n", failure->message().c_str());
       return 3;
     }
