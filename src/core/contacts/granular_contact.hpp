@@ -67,6 +67,11 @@ class GranularContacts final : public ForceModel {
     else if (broad != "auto")
       throw InputError(p.where() + ": 'broad_phase' must be auto, cells or sweep (got '" + broad +
                        "')");
+    const std::string motions = p.text("motions", "auto");
+    if (motions != "auto" && motions != "packed" && motions != "columns")
+      throw InputError(p.where("motions") + ": 'motions' must be auto, packed or columns (got '" +
+                       motions + "')");
+    motions_mode_ = motions;
     for (const ParamTable& t : p.tables("wall")) {
       Wall w{t.vec3("point", Vec3::Zero()), t.vec3("normal", Vec3::UnitZ()),
              t.vec3("velocity", Vec3::Zero())};
@@ -97,6 +102,7 @@ class GranularContacts final : public ForceModel {
   void prepare(const StateView& s, ForceSums&, const EvalContext&, BodyPasses& passes) override {
     if (s.world.contact.impulse()) return;
     resize_packed(s.world.size());
+    decide_packing(s.world.size());
     const bool stale = list_.stale(s.world.size());
     passes.add([this, s, stale](int, int begin, int end) {
       pack(s, begin, end);
@@ -111,6 +117,7 @@ class GranularContacts final : public ForceModel {
     const bool stale = list_.stale(n);
     if (!ctx.prepared) {  // what prepare() would have done
       resize_packed(n);
+      decide_packing(n);
       for_each_range(ctx.parallel, n, [&](int, int begin, int end) {
         pack(s, begin, end);
         if (!stale) list_.displacements2(s.x, begin, end, candidates_.moved2());
@@ -118,6 +125,7 @@ class GranularContacts final : public ForceModel {
     }
     if (laws_.stale(world, own_version_)) laws_.build(world, own(), wall_materials_, own_version_);
     material_ = world.material.data();
+    state_ = {s.v.data(), s.w.data(), world.mass.data(), world.inv_mass.data()};
     if (stale || !candidates_.track(n, list_.rebuild_at())) {
       rebuild(world, s.x, ctx.parallel, Commit ? ctx.dt : -1.0);
       candidates_.restart(n);
@@ -207,6 +215,7 @@ class GranularContacts final : public ForceModel {
     out.external_power += sums.external;
     out.contacts += sums.contacts;
     out.wall_contacts += sums.walls;
+    touching_ = sums.contacts;
     if constexpr (Commit) committed_dissipation_ += sums.capped, committed_made_ += sums.made;
   }
 
@@ -279,7 +288,24 @@ class GranularContacts final : public ForceModel {
   std::vector<int> task_bounds_;         // task t owns bodies [bounds[t], bounds[t + 1])
   std::vector<BodyPosition> positions_;  // the bodies as the kernels read them
   std::vector<BodyMotion> motions_;
-  PackedBodies packed() const { return {positions_.data(), motions_.data(), material_}; }
+  // Where the kernels read the motions (PackedBodies): the state's columns at this evaluation,
+  // and packed rows when most bodies touch something (decide_packing).
+  struct StateColumns {
+    const double *v = nullptr, *w = nullptr, *mass = nullptr, *inv_mass = nullptr;
+  } state_;
+  bool pack_motions_ = true;
+  std::string motions_mode_ = "auto";  // packed, columns, or auto: as decide_packing says
+  int touching_ = 0;                   // contacts (pairs and walls) at the last evaluation
+  PackedBodies packed() const {
+    const BodyMotion* motion = pack_motions_ ? motions_.data() : nullptr;
+    const StateColumns& c = state_;
+    return {positions_.data(), motion, material_, c.v, c.w, c.mass, c.inv_mass};
+  }
+  // Packing every body's motion row costs a pass writing 64 bytes per body; it pays only when
+  // the kernels read most bodies' rows several times (a packing, not a falling cloud).
+  void decide_packing(int n) {
+    pack_motions_ = motions_mode_ == "packed" || (motions_mode_ == "auto" && 2 * touching_ >= n);
+  }
   void resize_packed(int n) {
     positions_.resize(n);
     motions_.resize(n);
@@ -293,12 +319,10 @@ class GranularContacts final : public ForceModel {
     for (int i = begin; i < end; ++i) {
       double* p = positions_[i].c;
       double* m = motions_[i].c;
-      for (int k = 0; k < 3; ++k) {
-        p[k] = s.x(k, i);
-        m[k] = s.v(k, i);
-        m[4 + k] = s.w(k, i);
-      }
+      for (int k = 0; k < 3; ++k) p[k] = s.x(k, i);
       p[3] = world.radius(i);
+      if (!pack_motions_) continue;
+      for (int k = 0; k < 3; ++k) m[k] = s.v(k, i), m[4 + k] = s.w(k, i);
       m[3] = world.mass(i);
       m[7] = world.inv_mass(i);
     }
@@ -462,8 +486,8 @@ class GranularContacts final : public ForceModel {
   Vec3 wall_slip(int i, const Wall& wall) const {
     return velocity(i) - wall.velocity - positions_[i].c[3] * spin(i).cross(wall.normal);
   }
-  Vec3 velocity(int i) const { return Eigen::Map<const Vec3>(motions_[i].c); }
-  Vec3 spin(int i) const { return Eigen::Map<const Vec3>(motions_[i].c + 4); }
+  Vec3 velocity(int i) const { return Eigen::Map<const Vec3>(state_.v + 3 * i); }
+  Vec3 spin(int i) const { return Eigen::Map<const Vec3>(state_.w + 3 * i); }
 
   // A contact that opens lets go of its tangential spring: that energy is lost (dissipated),
   // with the opening half kick's share of it (the turn mismatch of spring_dashpot).

@@ -66,6 +66,7 @@ void GranularContacts<Law>::save(ParamTable& out) const {
   if (list_.broad_phase() != BroadPhase::Auto)
     out.set("broad_phase",
             std::string(list_.broad_phase() == BroadPhase::Cells ? "cells" : "sweep"));
+  if (motions_mode_ != "auto") out.set("motions", motions_mode_);
   exclusions_.save(out);
   std::vector<ParamTable> walls;
   auto vec = [](const Vec3& v) { return std::vector<double>{v.x(), v.y(), v.z()}; };

@@ -24,9 +24,19 @@ struct alignas(64) BodyMotion {
 };
 struct PackedBodies {
   const BodyPosition* position;
+  // Null when few bodies touch anything: the motions are then read from the state's own
+  // columns below (for speed only: packing them all costs more than the few reads it saves).
   const BodyMotion* motion;
   const std::uint16_t* material;  // World::material
+  const double *v, *w, *mass, *inv_mass;  // 3 x n, 3 x n, n, n
 };
+
+// Body i's motion row: velocity and mass (half 0) or spin and inverse mass (half 1).
+[[gnu::always_inline]] inline lanes::D4 motion_row(const PackedBodies& bodies, int i, int half) {
+  if (bodies.motion) return lanes::load(bodies.motion[i].c + 4 * half);
+  const double* vector = (half == 0 ? bodies.v : bodies.w) + 3 * i;
+  return lanes::D4{vector[0], vector[1], vector[2], (half == 0 ? bodies.mass : bodies.inv_mass)[i]};
+}
 enum BodyColumn { kX = 0, kRadius = 3, kV = 4, kMass = 7, kW = 8, kInvMass = 11 };
 
 // What it adds to a body: force, torque and their dashpot (dissipative) parts.
@@ -58,20 +68,22 @@ struct PairSums {
   return {a, b, c, d};
 }
 
+// Four bodies' motion rows (motion_row) turned into four vectors, as lane_columns does.
+[[gnu::always_inline]] inline std::array<lanes::D4, 4> motion_columns(const PackedBodies& bodies,
+                                                                      const int* index, int half) {
+  lanes::D4 a = motion_row(bodies, index[0], half), b = motion_row(bodies, index[1], half),
+            c = motion_row(bodies, index[2], half), d = motion_row(bodies, index[3], half);
+  lanes::transpose(a, b, c, d);
+  return {a, b, c, d};
+}
+
 // Four bodies' 12 numbers, as rows, turned into 12 vectors of four lanes (BodyColumn).
 [[gnu::always_inline]] inline void body_columns(PackedBodies bodies, const int* index,
                                                 lanes::D4 (&c)[12]) {
-  const double* rows[3][4];
-  for (int l = 0; l < 4; ++l) {
-    rows[0][l] = bodies.position[index[l]].c;
-    rows[1][l] = bodies.motion[index[l]].c;
-    rows[2][l] = bodies.motion[index[l]].c + 4;
-  }
-  for (int group = 0; group < 3; ++group) {
-    const auto columns =
-        lane_columns(rows[group][0], rows[group][1], rows[group][2], rows[group][3]);
-    for (int k = 0; k < 4; ++k) c[4 * group + k] = columns[k];
-  }
+  const auto position = lane_columns(bodies.position[index[0]].c, bodies.position[index[1]].c,
+                                     bodies.position[index[2]].c, bodies.position[index[3]].c);
+  const auto velocity = motion_columns(bodies, index, 0), spin = motion_columns(bodies, index, 1);
+  for (int k = 0; k < 4; ++k) c[k] = position[k], c[4 + k] = velocity[k], c[8 + k] = spin[k];
 }
 
 // Pairs (pair_i[p], neighbors[pair_k[p]]) for p < count; the arrays are padded to a multiple of
@@ -103,7 +115,6 @@ template <class Law, bool Commit, bool Mixed>
     // In stages, so few values are live at once (the kernel is bound by its instruction count,
     // and spilled registers add to it): positions first, the geometry; then the motions.
     const BodyPosition* position = bodies.position;
-    const BodyMotion* motion = bodies.motion;
     const auto pi =
         lane_columns(position[I[0]].c, position[I[1]].c, position[I[2]].c, position[I[3]].c);
     const auto pj =
@@ -118,13 +129,9 @@ template <class Law, bool Commit, bool Mixed>
     const int touching = mask_bits(valid);
     const D4 r = lanes::sqrt(r2);
     const V3 normal = (1.0 / r) * d;
-    const auto vi = lane_columns(motion[I[0]].c, motion[I[1]].c, motion[I[2]].c, motion[I[3]].c);
-    const auto vj = lane_columns(motion[J[0]].c, motion[J[1]].c, motion[J[2]].c, motion[J[3]].c);
+    const auto vi = motion_columns(bodies, I, 0), vj = motion_columns(bodies, J, 0);
     const D4 mi = vi[3], mj = vj[3];  // v, mass
-    const auto wi = lane_columns(motion[I[0]].c + 4, motion[I[1]].c + 4, motion[I[2]].c + 4,
-                                 motion[I[3]].c + 4);
-    const auto wj = lane_columns(motion[J[0]].c + 4, motion[J[1]].c + 4, motion[J[2]].c + 4,
-                                 motion[J[3]].c + 4);  // w, inverse mass
+    const auto wi = motion_columns(bodies, I, 1), wj = motion_columns(bodies, J, 1);  // w, 1/m
     const D4 m_eff = select(wi[3] == 0, mj, select(wj[3] == 0, mi, mi * mj / (mi + mj)));
     const V3 spin_arms{ri * wi[0] + rj * wj[0], ri * wi[1] + rj * wj[1], ri * wi[2] + rj * wj[2]};
     const V3 slip = V3{vi[0], vi[1], vi[2]} - V3{vj[0], vj[1], vj[2]} - cross(spin_arms, normal);
