@@ -508,8 +508,10 @@ TEST_CASE("contact loads added for the marked bodies only equal adding every bod
   auto evaluate = [&](bool add) {
     loads.prepare(n);
     std::vector<BodyLoad> plain(n);
+    std::vector<std::uint8_t> marked(n, 0), drag_marks(n, 0);
     for (int i = 0; i < n; ++i) {
       if (random.uniform(0, 1) > 1.0 / 3) continue;
+      marked[i] = 1;
       for (int k = 0; k < 12; ++k) {  // added to, as the kernels do: it must start at zero
         plain[i].row()[k] = random.normal();
         loads.data()[i].row()[k] += plain[i].row()[k];
@@ -520,8 +522,9 @@ TEST_CASE("contact loads added for the marked bodies only equal adding every bod
     std::vector<double> sparse(12 * n), dense(12 * n);
     for (int i = 0; i < n; ++i)  // what the other models left in the sums
       for (int k = 0; k < 12; ++k) sparse[12 * i + k] = dense[12 * i + k] = random.normal();
-    auto sums = [n](std::vector<double>& s) {
-      return BodyLoads::Sums{s.data(), s.data() + 3 * n, s.data() + 6 * n, s.data() + 9 * n};
+    auto sums = [n, &drag_marks](std::vector<double>& s) {
+      return BodyLoads::Sums{s.data(), s.data() + 3 * n, s.data() + 6 * n, s.data() + 9 * n,
+                             drag_marks.data()};
     };
     if (!add) return;
     loads.add_to(sums(sparse), 0, 400);  // in two ranges, as the fused passes do
@@ -536,6 +539,7 @@ TEST_CASE("contact loads added for the marked bodies only equal adding every bod
         d.drag_torque[3 * i + k] += plain[i].drag_torque[k];
       }
     CHECK(sparse == dense);
+    CHECK(drag_marks == marked);  // the bodies whose drag loads may be non-zero (DragMarks)
   };
   evaluate(true);
   evaluate(false);

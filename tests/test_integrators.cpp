@@ -364,6 +364,57 @@ TEST_CASE("in place and carried equal one step at a time, for every method" *
   check_in_place_and_carried(methods);
 }
 
+TEST_CASE("drag loads cleared and booked only where marked give the whole arrays' ledger") {
+  // Contacts mark the bodies they add drag loads to (DragMarks), and the step clears and books
+  // only those when few are marked. A drag model of zero coefficients marks nothing, so with it
+  // every array is cleared and booked whole; it adds only zeros, so both runs must agree bit for
+  // bit: sphere pairs and walls (settle, falling then piling), boxes through the collision
+  // table (dice), spin friction (active-brownian) and the plane's pass (disk-settle).
+  struct Case {
+    std::string scene;
+    std::map<std::string, ParamValue> params;
+    long steps;
+  };
+  const std::vector<Case> cases = {
+      {"settle", {{"n", 512.0}, {"nx", 8.0}, {"ny", 8.0}, {"nz", 8.0}}, 1500},
+      {"dice", {{"n", 6.0}}, 300},
+      {"wca", {}, 300},  // (below: spinning spheres with spin friction)
+      {"disk-settle", {{"n", 200.0}}, 1500}};
+  for (const Case& c : cases) {
+    INFO(c.scene);
+    auto run = [&c](bool unmarked_drag) {
+      SceneSetup setup;
+      if (c.scene == "wca") {  // a 3 x 3 x 3 lattice of spinning, overlapping spheres
+        ParamTable wca;
+        wca.set("spin_friction", 0.5);
+        setup.world.add_force(ForceRegistry::instance().make("wca", wca));
+        for (int i = 0; i < 27; ++i) {
+          BodySpec b;
+          b.radius = 0.5;
+          b.position = 0.95 * Vec3(i % 3, i / 3 % 3, i / 9);
+          b.angular_velocity = Vec3(std::sin(i), std::cos(3 * i), 0.5);
+          setup.world.add_body(b);
+        }
+        setup.dt = 1e-3;
+      } else {
+        setup = build_scene(c.scene, c.params);
+      }
+      if (unmarked_drag) {
+        ParamTable zero;
+        zero.set("c", 0.0);
+        zero.set("c_rot", 0.0);
+        setup.world.add_force(ForceRegistry::instance().make("linear-drag", zero));
+      }
+      Simulation sim(setup.world, setup.dt, "velocity-verlet", "buss2");
+      stepwise::test::take_steps(sim, c.steps, true);
+      return stepwise::test::run_end(sim);
+    };
+    const stepwise::test::RunEnd marked = run(false), whole = run(true);
+    CHECK(marked.energy.dissipated != 0);  // (spin friction may feed energy in)
+    stepwise::test::check_same(marked, whole);
+  }
+}
+
 TEST_CASE("a run that goes non-finite inside advance names the step and body that step() names") {
   // advance looks at a step's finiteness one sweep later (with the next step's opening passes)
   // and must still name the step it happened in and its first bad body, and stop there. Two

@@ -2,8 +2,12 @@
 // One interface for every force: unary fields (gravity, drag), n-ary links (springs, bonds) and
 // spatial interactions (contacts). Each model adds forces and torques at a given state and reports
 // its potential energy and the power it dissipates or injects, so energy is booked exactly.
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <Eigen/SparseCore>
@@ -44,6 +48,24 @@ struct EvalContext {
 // Which per-body work arrays of ForceSums a model fills.
 enum BodyWork : unsigned { kExternalWork = 1, kDragWork = 2 };
 
+// Which bodies' drag loads may be non-zero, for speed only: when few bodies touch anything, the
+// step clears the drag loads and books their work only for the marked bodies (the arrays are
+// still whole and exact, so any reader may ignore the marks). Kept with the arrays it describes.
+struct DragMarks {
+  std::vector<std::uint8_t> body;  // per body: 0 means its drag force and torque are zero
+  bool exact = false;  // false: any body's may be non-zero (a model that does not mark wrote)
+  const std::uint8_t* known() const { return exact ? body.data() : nullptr; }
+  // Whether marks (known(), or nullptr) leave most of bodies [begin, end) out: then a pass over
+  // the marked ones pays; else one over all of them, which needs no branch per body.
+  static bool few(const std::uint8_t* marks, int begin, int end) {
+    return marks && 4 * std::count(marks + begin, marks + end, 1) < end - begin;
+  }
+  void swap(DragMarks& other) {
+    body.swap(other.body);
+    std::swap(exact, other.exact);
+  }
+};
+
 struct ForceSums {
   Positions force, torque;
   double potential = 0;          // energy stored by this model at the state
@@ -56,6 +78,11 @@ struct ForceSums {
   // h F.(v_before + v_after)/2. Each pair is sized only if `tracked` has its BodyWork bit.
   unsigned tracked = 0;
   Positions external_force, external_torque, drag_force, drag_torque;
+  DragMarks drag_marks;
+  // Body i holds drag loads (a model whose marks_drag() says so calls this for each it loads).
+  void mark_drag(int i) {
+    if (!drag_marks.body.empty()) drag_marks.body[i] = 1;
+  }
   void reset(int n) {
     resize(n);
     clear(0, n);
@@ -66,7 +93,11 @@ struct ForceSums {
     force.resize(3, n);
     torque.resize(3, n);
     if (tracked & kExternalWork) external_force.resize(3, n), external_torque.resize(3, n);
-    if (tracked & kDragWork) drag_force.resize(3, n), drag_torque.resize(3, n);
+    if (tracked & kDragWork) {
+      if (drag_force.cols() != n || int(drag_marks.body.size()) != n)
+        drag_marks = {std::vector<std::uint8_t>(n, 0), false};  // new arrays: nothing known
+      drag_force.resize(3, n), drag_torque.resize(3, n);
+    }
     potential = dissipation_power = external_power = 0;
     contacts = wall_contacts = 0;
   }
@@ -78,9 +109,20 @@ struct ForceSums {
       external_force.middleCols(begin, count).setZero();
       external_torque.middleCols(begin, count).setZero();
     }
-    if (tracked & kDragWork) {
+    if (!(tracked & kDragWork)) return;
+    std::uint8_t* marks = drag_marks.body.data();
+    if (!DragMarks::few(drag_marks.known(), begin, end)) {
       drag_force.middleCols(begin, count).setZero();
       drag_torque.middleCols(begin, count).setZero();
+      std::fill(marks + begin, marks + end, std::uint8_t{0});
+      return;
+    }
+    for (int i = begin; i < end; i += 8) {  // eight marks at a time: few are set
+      std::uint64_t eight = 0;
+      if (i + 8 <= end) std::memcpy(&eight, marks + i, 8);
+      if (i + 8 <= end && eight == 0) continue;
+      for (int k = i; k < std::min(i + 8, end); ++k)
+        if (marks[k]) drag_force.col(k).setZero(), drag_torque.col(k).setZero(), marks[k] = 0;
     }
   }
 };
@@ -103,6 +145,8 @@ class ForceModel {
   virtual bool jacobian(const StateView& s, Triplets& dfdx, Triplets& dfdv) const { return false; }
   // The per-body arrays of ForceSums it fills instead of the power scalars (BodyWork bits).
   virtual unsigned body_work() const { return 0; }
+  // Whether it marks every body it adds drag loads to (ForceSums::mark_drag), for speed only.
+  virtual bool marks_drag() const { return false; }
   // Energy this model dissipated internally outside the power quadrature (e.g. friction slips).
   virtual double internal_dissipation() const { return 0; }
   // Energy the model changed without a force working for it (a contact manifold's points coming

@@ -171,6 +171,7 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
     scratch_.external_torque.swap(out.external_torque);
     scratch_.drag_force.swap(out.drag_force);
     scratch_.drag_torque.swap(out.drag_torque);
+    scratch_.drag_marks.swap(out.drag_marks);
   }
   scratch_.tracked = tracked;
   scratch_.resize(n);
@@ -181,6 +182,12 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   for (const auto& model : world_.forces) model->prepare(view, scratch_, ctx, passes_);
   flush();
   evaluating_in_place_ = false;
+  // Cleared: every drag load is zero and unmarked. The marks stay exact if only models that mark
+  // add drag loads (not local damping, which damps every body).
+  scratch_.drag_marks.exact =
+      drag && world_.local_damping == 0 &&
+      std::all_of(world_.forces.begin(), world_.forces.end(),
+                  [](const auto& f) { return !(f->body_work() & kDragWork) || f->marks_drag(); });
   ctx.prepared = true;
   ctx.after = &passes_;
   out.potentials.assign(world_.forces.size(), 0.0);
@@ -206,21 +213,29 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   if (drag) {
     out.drag_force.swap(scratch_.drag_force);
     out.drag_torque.swap(scratch_.drag_torque);
+    out.drag_marks.swap(scratch_.drag_marks);
   } else {
     out.drag_force.resize(3, 0);
     out.drag_torque.resize(3, 0);
+    out.drag_marks = {};
   }
   if (world_.dimensions == 2) {
     // The plane holds 2-D bodies (LAMMPS' fix enforce2d): no load leaves it. Queued after the
     // models' finishing passes, so it sees their complete loads.
-    passes_.add([out = LoadArrays(out), external, drag](int, int begin, int end) mutable {
+    passes_.add([out = LoadArrays(out), external, drag, marks = out.drag_marks.known()](
+                    int, int begin, int end) mutable {
       const int count = end - begin;
       out.force.block(2, begin, 1, count).setZero();
       out.torque.block(0, begin, 2, count).setZero();
       if (external) out.external_force.block(2, begin, 1, count).setZero();
       if (external) out.external_torque.block(0, begin, 2, count).setZero();
-      if (drag) out.drag_force.block(2, begin, 1, count).setZero();
-      if (drag) out.drag_torque.block(0, begin, 2, count).setZero();
+      if (drag && DragMarks::few(marks, begin, end)) {  // the others' drag loads are zero
+        for (int i = begin; i < end; ++i)
+          if (marks[i]) out.drag_force(2, i) = 0, out.drag_torque(0, i) = out.drag_torque(1, i) = 0;
+      } else if (drag) {
+        out.drag_force.block(2, begin, 1, count).setZero();
+        out.drag_torque.block(0, begin, 2, count).setZero();
+      }
     });
   }
   // Driven and pivoted bodies and local damping need the pass below; the body powers only when

@@ -127,6 +127,7 @@ class Simulation {
     Powers pair_powers;  // the models' own power scalars (dashpots, contacts)
     bool body_powers = true;  // powers include the body work (left out if nothing reads it)
     Positions external_force, external_torque, drag_force, drag_torque;  // if tracked, else empty
+    DragMarks drag_marks;  // which bodies' drag loads may be non-zero (for speed only)
     double potential = 0;
     std::vector<double> potentials;
     int contacts = 0, wall_contacts = 0;
@@ -147,8 +148,8 @@ class Simulation {
                  double h);
   void kick_and_book(const Evaluation& e, double h);  // queued
   template <class Mean4, class Mean>
-  void queue_body_work(const Positions& external, const Positions& drag, double h, Mean4 mean4,
-                       Mean mean, Powers first = {});
+  void queue_body_work(const Positions& external, const Positions& drag, const std::uint8_t* marks,
+                       double h, Mean4 mean4, Mean mean, Powers first = {});
   std::function<void()> book_sums(const double* sums, Powers first);
   void rotation_half(bool first, double work_h);
   std::optional<StepFailure> take_step();
@@ -185,6 +186,7 @@ class Simulation {
   Evaluation cached_, trial_;
   Positions w_before_;  // angular velocities before the current rotation kick
   std::vector<double> spins_before_[kMaxTasks];  // the same for one range of bodies, per task
+  std::vector<int> marked_bodies_[kMaxTasks];    // and the bodies whose drag torques it books
   unsigned track_body_work_ = 0;
   bool special_bodies_ = false;  // some body is driven or pivoted
   bool cache_valid_ = false;

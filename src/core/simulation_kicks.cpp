@@ -1,5 +1,8 @@
 // Simulation's kicks and rotation halves with the exact booking of their work: each kick's
 // work h F.(v_before + v_after)/2 per body, queued to run fused with the step's other passes.
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "core/lanes.hpp"
@@ -10,11 +13,14 @@ namespace stepwise {
 // Adds h F.mean over bodies [begin, end) to work and loss, for the per-body external and drag
 // arrays given (nullptr: not tracked). mean(i) is body i's mean velocity (or spin) over the kick;
 // mean4(i) (or nullptr) the same for bodies i..i+3 in lanes, computed the same way. Either may
-// apply the kick itself. The sums add body by body, in order.
+// apply the kick itself. The sums add body by body, in order. Drag loads the marks (DragMarks,
+// or nullptr) say are zero are not read: adding their zero work would change no sum.
 template <class Mean4, class Mean>
-static void add_body_work(const double* external, const double* drag, double h, Mean4 mean4,
-                          Mean mean, int begin, int end, double& work, double& loss) {
+static void add_body_work(const double* external, const double* drag, const std::uint8_t* marks,
+                          double h, Mean4 mean4, Mean mean, int begin, int end, double& work_sum,
+                          double& loss_sum) {
   using namespace lanes;
+  double work = work_sum, loss = loss_sum;  // (locals: no store at every body)
   int i = begin;
   if constexpr (!std::is_same_v<Mean4, std::nullptr_t>)
     for (; i + 4 <= end; i += 4) {
@@ -23,7 +29,9 @@ static void add_body_work(const double* external, const double* drag, double h, 
         const D4 w = splat(h) * dot(load_xyz(external + 3 * i), m);
         work += w[0], work += w[1], work += w[2], work += w[3];
       }
-      if (drag) {
+      std::uint32_t marked = 1;
+      if (marks) std::memcpy(&marked, marks + i, 4);
+      if (drag && marked) {
         const D4 d = splat(h) * dot(load_xyz(drag + 3 * i), m);
         loss -= d[0], loss -= d[1], loss -= d[2], loss -= d[3];
       }
@@ -31,8 +39,9 @@ static void add_body_work(const double* external, const double* drag, double h, 
   for (; i < end; ++i) {
     const Vec3 m = mean(i);
     if (external) work += h * Eigen::Map<const Vec3>(external + 3 * i).dot(m);
-    if (drag) loss -= h * Eigen::Map<const Vec3>(drag + 3 * i).dot(m);
+    if (drag && (!marks || marks[i])) loss -= h * Eigen::Map<const Vec3>(drag + 3 * i).dot(m);
   }
+  work_sum = work, loss_sum = loss;
 }
 
 static const double* tracked_data(const Positions& p) {
@@ -51,14 +60,15 @@ std::function<void()> Simulation::book_sums(const double* sums, Powers first) {
 
 // Queues the booking of h F.mean (see add_body_work) for the tracked arrays (empty: not).
 template <class Mean4, class Mean>
-void Simulation::queue_body_work(const Positions& external, const Positions& drag, double h,
-                                 Mean4 mean4, Mean mean, Powers first) {
+void Simulation::queue_body_work(const Positions& external, const Positions& drag,
+                                 const std::uint8_t* marks, double h, Mean4 mean4, Mean mean,
+                                 Powers first) {
   const double* external_data = tracked_data(external);
   const double* drag_data = tracked_data(drag);
   double* sums = passes_.slots(2);
   passes_.add(
-      [external_data, drag_data, h, mean4, mean, sums](int task, int begin, int end) {
-        add_body_work(external_data, drag_data, h, mean4, mean, begin, end, sums[task],
+      [external_data, drag_data, marks, h, mean4, mean, sums](int task, int begin, int end) {
+        add_body_work(external_data, drag_data, marks, h, mean4, mean, begin, end, sums[task],
                       sums[kMaxTasks + task]);
       },
       book_sums(sums, first));
@@ -80,7 +90,7 @@ void Simulation::book_kick(const Evaluation& e, const Positions& v_before, const
     external_work_ += pairs.external;
     return;
   }
-  queue_body_work(e.external_force, e.drag_force, h, nullptr,
+  queue_body_work(e.external_force, e.drag_force, e.drag_marks.known(), h, nullptr,
                   mean_of(v_before.data(), v_after.data()), pairs);
   flush();  // the velocities are the integrator's, which it may change next
 }
@@ -104,7 +114,7 @@ void Simulation::kick_and_book(const Evaluation& e, double h) {
     velocity += h * (Eigen::Map<const Vec3>(force + 3 * i) * inv_mass[i]);
     return 0.5 * (before + velocity);
   };
-  queue_body_work(e.external_force, e.drag_force, h, kick4, kick,
+  queue_body_work(e.external_force, e.drag_force, e.drag_marks.known(), h, kick4, kick,
                   {e.pair_powers.dissipation * h, e.pair_powers.external * h});
 }
 
@@ -117,6 +127,7 @@ void Simulation::rotation_half(bool first, double work_h) {
   const Evaluation& e = cached_;
   const double* external = tracked_data(e.external_torque);
   const double* drag = tracked_data(e.drag_torque);
+  const std::uint8_t* marks = e.drag_marks.known();
   const bool book = work_h > 0 && (external || drag);
   auto turn = [this, first, h = dt_](int begin, int end) {
     if (first)
@@ -131,10 +142,29 @@ void Simulation::rotation_half(bool first, double work_h) {
   if (rotation_->by_ranges()) {
     double* sums = passes_.slots(2);
     passes_.add(
-        [this, turn, external, drag, work_h, sums](int task, int begin, int end) {
+        [this, turn, external, drag, marks, work_h, sums](int task, int begin, int end) {
           std::vector<double>& before = spins_before_[task];  // each task its own
           if (int(before.size()) < 3 * (end - begin)) before.resize(3 * (end - begin));
           const double* w = world_.w.data();
+          // Only the marked bodies' drag torques can do work: when few are, only they are booked.
+          if (!external && DragMarks::few(marks, begin, end)) {
+            std::vector<int>& marked = marked_bodies_[task];
+            if (int(marked.size()) < end - begin) marked.resize(end - begin);
+            int kept = 0;
+            for (int i = begin; i < end; ++i) marked[kept] = i, kept += marks[i];  // branch-free
+            double* b = before.data();
+            for (int k = 0; k < kept; ++k)
+              Eigen::Map<Vec3>(b + 3 * k) = Eigen::Map<const Vec3>(w + 3 * marked[k]);
+            turn(begin, end);
+            double& loss = sums[kMaxTasks + task];
+            for (int k = 0; k < kept; ++k) {
+              const int i = marked[k];
+              const Vec3 mean =
+                  0.5 * (Eigen::Map<const Vec3>(b + 3 * k) + Eigen::Map<const Vec3>(w + 3 * i));
+              loss -= work_h * Eigen::Map<const Vec3>(drag + 3 * i).dot(mean);  // as below
+            }
+            return;
+          }
           std::copy(w + 3 * begin, w + 3 * end, before.data());
           turn(begin, end);
           const double* b = before.data();
@@ -142,7 +172,7 @@ void Simulation::rotation_half(bool first, double work_h) {
             return 0.5 * (Eigen::Map<const Vec3>(b + 3 * (i - begin)) +
                           Eigen::Map<const Vec3>(w + 3 * i));
           };
-          add_body_work(external, drag, work_h, nullptr, mean, begin, end, sums[task],
+          add_body_work(external, drag, marks, work_h, nullptr, mean, begin, end, sums[task],
                         sums[kMaxTasks + task]);
         },
         book_sums(sums, {}));
@@ -155,7 +185,7 @@ void Simulation::rotation_half(bool first, double work_h) {
   else
     rotation_->end_step(world_, cached_.torque, dt_);
   if (book)
-    queue_body_work(e.external_torque, e.drag_torque, work_h, nullptr,
+    queue_body_work(e.external_torque, e.drag_torque, e.drag_marks.known(), work_h, nullptr,
                     mean_of(w_before_.data(), world_.w.data()));
 }
 

@@ -57,6 +57,7 @@ void load_evaluation(const ParamTable& in, int n, int models, unsigned tracked,
   };
   pair(kExternalWork, "external_force", "external_torque", e.external_force, e.external_torque);
   pair(kDragWork, "drag_force", "drag_torque", e.drag_force, e.drag_torque);
+  e.drag_marks = {};  // not saved: the next evaluation starts from nothing known
 }
 
 }  // namespace

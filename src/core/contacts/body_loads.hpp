@@ -15,6 +15,7 @@ class BodyLoads {
  public:
   struct Sums {  // the evaluation's per-body arrays, three numbers per body each
     double *force, *torque, *drag_force, *drag_torque;
+    std::uint8_t* drag_marks;  // a byte per body (DragMarks)
   };
 
   // For n bodies, every load zero and unmarked: as the last add_to left them, or cleared here
@@ -41,6 +42,7 @@ class BodyLoads {
         out.drag_force[3 * i + k] += l.drag_force[k];
         out.drag_torque[3 * i + k] += l.drag_torque[k];
       }
+      out.drag_marks[i] = 1;
       l = BodyLoad{};
       marked_[i] = 0;
     }

@@ -84,6 +84,7 @@ class GranularContacts final : public ForceModel {
   }
   std::string kind() const override { return Law::kName; }
   unsigned body_work() const override { return kDragWork; }
+  bool marks_drag() const override { return true; }
   std::unique_ptr<ForceModel> clone() const override {
     return std::make_unique<GranularContacts>(*this);
   }
@@ -191,11 +192,11 @@ class GranularContacts final : public ForceModel {
       parallel->run(tasks, run_task);
     // Each body's loads added in task order, whichever thread adds them; later, with the step's
     // other passes, if the caller lets us.
-    auto combine = [this, sums = BodyLoads::Sums{out.force.data(), out.torque.data(),
-                                                 out.drag_force.data(), out.drag_torque.data()}](
-                       int, int begin, int end) {
+    const BodyLoads::Sums into{out.force.data(), out.torque.data(), out.drag_force.data(),
+                               out.drag_torque.data(), out.drag_marks.body.data()};
+    auto combine = [this, into](int, int begin, int end) {
       for (Task& task : tasks_)
-        task.loads.add_to(sums, std::max(begin, task.low), std::min(end, task.high));
+        task.loads.add_to(into, std::max(begin, task.low), std::min(end, task.high));
     };
     auto combined = [this] {
       for (Task& task : tasks_) task.loads.taken();

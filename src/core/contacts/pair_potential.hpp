@@ -21,6 +21,7 @@ class PairPotential : public ForceModel {
   // acting at the contact point; its work goes through the per-body drag sums so the ledger
   // books it exactly (it may feed energy in as well as take it out).
   unsigned body_work() const override { return spin_friction_ > 0 ? unsigned{kDragWork} : 0u; }
+  bool marks_drag() const override { return true; }
 
   // Energy and radial force magnitude (positive = repulsive) at distance r < reach.
   virtual void pair(double r, double reach, double& energy, double& force) const = 0;
@@ -57,6 +58,7 @@ class PairPotential : public ForceModel {
           out.drag_force.col(j) -= ft;
           out.drag_torque.col(i) += ti;
           out.drag_torque.col(j) += tj;
+          out.mark_drag(i), out.mark_drag(j);
         }
       }
   }
