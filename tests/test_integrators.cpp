@@ -369,7 +369,7 @@ TEST_CASE("drag loads cleared and booked only where marked give the whole arrays
   // only those when few are marked. A drag model of zero coefficients marks nothing, so with it
   // every array is cleared and booked whole; it adds only zeros, so both runs must agree bit for
   // bit: sphere pairs and walls (settle, falling then piling), boxes through the collision
-  // table (dice), spin friction (active-brownian) and the plane's pass (disk-settle).
+  // table (dice), WCA's spin friction (spinning spheres) and the plane's pass (disk-settle).
   struct Case {
     std::string scene;
     std::map<std::string, ParamValue> params;

@@ -124,6 +124,11 @@ void Simulation::edit(const std::function<void(World&)>& change) {
 
 void Simulation::decide_tracking() {
   track_body_work_ = tracks_body_work();
+  // Not with local damping, which damps every body.
+  drag_marked_ = (track_body_work_ & kDragWork) && world_.local_damping == 0 &&
+                 std::all_of(world_.forces.begin(), world_.forces.end(), [](const auto& f) {
+                   return !(f->body_work() & kDragWork) || f->marks_drag();
+                 });
   special_bodies_ = std::any_of(world_.flags.begin(), world_.flags.end(),
                                 [](auto f) { return (f & (kDriven | kDrivenSpin | kPivot)) != 0; });
 }
@@ -182,12 +187,9 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   for (const auto& model : world_.forces) model->prepare(view, scratch_, ctx, passes_);
   flush();
   evaluating_in_place_ = false;
-  // Cleared: every drag load is zero and unmarked. The marks stay exact if only models that mark
-  // add drag loads (not local damping, which damps every body).
-  scratch_.drag_marks.exact =
-      drag && world_.local_damping == 0 &&
-      std::all_of(world_.forces.begin(), world_.forces.end(),
-                  [](const auto& f) { return !(f->body_work() & kDragWork) || f->marks_drag(); });
+  // Cleared: every drag load is zero and unmarked, so the marks stay exact if only models that
+  // mark add drag loads.
+  scratch_.drag_marks.exact = drag_marked_;
   ctx.prepared = true;
   ctx.after = &passes_;
   out.potentials.assign(world_.forces.size(), 0.0);

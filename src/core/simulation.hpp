@@ -168,7 +168,7 @@ class Simulation {
   void rigid_impulses();
   void rigid_contact_step();
   unsigned tracks_body_work() const;  // BodyWork bits
-  void decide_tracking();             // track_body_work_ and special_bodies_, for this World
+  void decide_tracking();  // track_body_work_, drag_marked_ and special_bodies_, for this World
   // After the finiteness check's pass has run: step's failure, naming the first bad body.
   std::optional<StepFailure> finite_verdict(long step, bool potential_finite) const;
 
@@ -188,6 +188,8 @@ class Simulation {
   std::vector<double> spins_before_[kMaxTasks];  // the same for one range of bodies, per task
   std::vector<int> marked_bodies_[kMaxTasks];    // and the bodies whose drag torques it books
   unsigned track_body_work_ = 0;
+  // Only models that mark the bodies they give drag loads add any (DragMarks; for speed only).
+  bool drag_marked_ = false;
   bool special_bodies_ = false;  // some body is driven or pivoted
   bool cache_valid_ = false;
   bool end_evaluated_ = false;

@@ -173,8 +173,8 @@ void ShapeContacts::apply_points(const StateView& s, const MaterialLaws<Law>& la
       out.drag_force.col(i) += drag;
       out.drag_torque.col(i) += p.arm_i.cross(drag);
       out.mark_drag(i);
-      if (j >= 0) out.mark_drag(j);
       if (j >= 0) {
+        out.mark_drag(j);
         out.force.col(j) -= force;
         out.torque.col(j) -= p.arm_j.cross(force);
         out.drag_force.col(j) -= drag;
