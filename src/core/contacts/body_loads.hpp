@@ -5,6 +5,7 @@
 // falling) neither clears nor adds the loads of the bodies nothing touched. Adding an untouched
 // body's zero load changed nothing, so the sums are those of adding every body.
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "core/contacts/granular_pairs.hpp"
@@ -33,24 +34,35 @@ class BodyLoads {
 
   // Adds the marked bodies' loads in [begin, end) to the sums and zeroes them again.
   void add_to(const Sums& out, int begin, int end) {
-    for (int i = begin; i < end; ++i) {
-      if (!marked_[i]) continue;
-      BodyLoad& l = load_[i];
-      for (int k = 0; k < 3; ++k) {
-        out.force[3 * i + k] += l.force[k];
-        out.torque[3 * i + k] += l.torque[k];
-        out.drag_force[3 * i + k] += l.drag_force[k];
-        out.drag_torque[3 * i + k] += l.drag_torque[k];
-      }
-      out.drag_marks[i] = 1;
-      l = BodyLoad{};
-      marked_[i] = 0;
+    // Eight marks at a time: a step with few contacts skips most bodies a word at a time, not
+    // with a branch per body that the scattered marks would mispredict. (For speed only.)
+    int i = begin;
+    for (; i + 8 <= end; i += 8) {
+      std::uint64_t word;
+      std::memcpy(&word, marked_.data() + i, 8);
+      for (; word != 0; word &= word - 1)  // marks are 0 or 1: one set bit per marked body
+        add_one(out, i + __builtin_ctzll(word) / 8);
     }
+    for (; i < end; ++i)
+      if (marked_[i]) add_one(out, i);
   }
   // Every range has been added: the loads are all zero again.
   void taken() { clean_ = true; }
 
  private:
+  void add_one(const Sums& out, int i) {
+    BodyLoad& l = load_[i];
+    for (int k = 0; k < 3; ++k) {
+      out.force[3 * i + k] += l.force[k];
+      out.torque[3 * i + k] += l.torque[k];
+      out.drag_force[3 * i + k] += l.drag_force[k];
+      out.drag_torque[3 * i + k] += l.drag_torque[k];
+    }
+    out.drag_marks[i] = 1;
+    l = BodyLoad{};
+    marked_[i] = 0;
+  }
+
   std::vector<BodyLoad> load_;
   std::vector<std::uint8_t> marked_;
   bool clean_ = false;
