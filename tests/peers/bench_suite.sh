@@ -4,12 +4,19 @@
 #   falling: the first 3000 steps (few contacts); settle: the whole 20000; dense: 10000 steps
 #   continuing the settled packing (LAMMPS' dense.in from its own restart, stepwise from its own
 #   saved state). SIZES defaults to "10000 50000", THREADS to "1 2" (LAMMPS: as many MPI ranks);
-#   a size of 1000000 runs a 100 x 100 x 100 lattice for 200 falling steps only.
+#   a size of 1000000 runs a 100 x 100 x 100 lattice for 200 falling steps only. ROUNDS (default
+#   1) runs each row's pair that many times, the two programs taking turns, and reports each one's
+#   median and the lowest and highest of the rounds' ratios: on a shared machine whose speed
+#   drifts, one run apiece can be off by a third.
 # Columns: particle-steps/s of each (M), their ratio, contacts at the end, peak resident memory
 # per body (bytes; the whole process, so small N carries the program's own size).
 set -euo pipefail
 stepwise=$1 decks=$2
-sizes=${3:-"10000 50000"} threads_list=${4:-"1 2"}
+sizes=${3:-"10000 50000"} threads_list=${4:-"1 2"} rounds=${5:-1}
+case $rounds in
+  [1-9] | [1-9][0-9]) ;;
+  *) echo "bench suite: ROUNDS must be a whole number from 1 to 99, not '$rounds'" >&2; exit 2 ;;
+esac
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 cp "$decks"/*.in "$work"/
 
@@ -36,14 +43,43 @@ ours() {
   echo "$(field particle_steps_per_s "$out") $(field contacts_end "$out") $(tail -1 "$work/rss_ours.txt")"
 }
 
-printf "%-8s %8s %3s | %9s %9s %6s | %9s %9s | %9s %9s\n" phase N thr "stepwise" "LAMMPS" ratio \
-  "contacts" "(LAMMPS)" "B/body" "(LAMMPS)"
-row() {  # phase n threads ours_pps ours_contacts ours_rss lammps_loop lammps_contacts lammps_rss steps
-  awk -v p="$1" -v n="$2" -v t="$3" -v a="$4" -v ca="$5" -v ra="$6" -v lt="$7" -v cb="$8" \
-      -v rb="$9" -v s="${10}" 'BEGIN {
-    b = n * s / lt
-    printf "%-8s %8d %3d | %8.2fM %8.2fM %5.2fx | %9s %9s | %9.0f %9.0f\n",
-      p, n, t, a / 1e6, b / 1e6, a / b, ca, cb, ra * 1024 / n, rb * 1024 / n }'
+printf "%-8s %8s %3s | %9s %9s %6s %13s | %9s %9s | %9s %9s\n" phase N thr "stepwise" "LAMMPS" \
+  ratio "(rounds)" "contacts" "(LAMMPS)" "B/body" "(LAMMPS)"
+# row phase n threads steps ours_pps_list lammps_loop_list ours_contacts lammps_contacts ours_rss
+#     lammps_rss: the lists hold one figure per round, space-separated
+row() {
+  awk -v p="$1" -v n="$2" -v t="$3" -v s="$4" -v as="$5" -v ls="$6" -v ca="$7" -v cb="$8" \
+      -v ra="$9" -v rb="${10}" '
+    function median(x, k,   i, j, v) {  # x[1..k], sorted in place
+      for (i = 2; i <= k; ++i) { v = x[i]; for (j = i - 1; j >= 1 && x[j] > v; --j) x[j + 1] = x[j]; x[j + 1] = v }
+      return k % 2 ? x[(k + 1) / 2] : (x[k / 2] + x[k / 2 + 1]) / 2
+    }
+    BEGIN {
+      k = split(as, a, " "); split(ls, l, " ")
+      lo = 1e300; hi = 0
+      for (i = 1; i <= k; ++i) {
+        b[i] = n * s / l[i]; r = a[i] / b[i]
+        if (r < lo) lo = r
+        if (r > hi) hi = r
+      }
+      ma = median(a, k); mb = median(b, k)
+      spread = k > 1 ? sprintf("%.2f-%.2fx", lo, hi) : "-"
+      printf "%-8s %8d %3d | %8.2fM %8.2fM %5.2fx %13s | %9s %9s | %9.0f %9.0f\n",
+        p, n, t, ma / 1e6, mb / 1e6, ma / mb, spread, ca, cb, ra * 1024 / n, rb * 1024 / n }'
+}
+# pair PHASE N THREADS STEPS "OURS ARGS" "LAMMPS ARGS": the rounds, taking turns, then the row
+# (contacts and memory from the last round).
+pair() {
+  local phase=$1 n=$2 t=$3 steps=$4 ours_pps="" lammps_loops="" a ca ra lt cb rb round
+  local -a ours_args lammps_args
+  read -r -a ours_args <<< "$5"
+  read -r -a lammps_args <<< "$6"
+  for ((round = 0; round < rounds; ++round)); do
+    read -r a ca ra <<< "$(ours "${ours_args[@]}")"
+    read -r lt cb rb <<< "$(lammps "${lammps_args[@]}")"
+    ours_pps+="$a " lammps_loops+="$lt "
+  done
+  row "$phase" "$n" "$t" "$steps" "$ours_pps" "$lammps_loops" "$ca" "$cb" "$ra" "$rb"
 }
 
 for n in $sizes; do
@@ -56,17 +92,14 @@ for n in $sizes; do
   for t in $threads_list; do
     falling=3000
     [ "$n" -ge 1000000 ] && falling=200
-    read -r a ca ra <<< "$(ours settle "${set_n[@]}" --steps "$falling" --threads "$t")"
-    read -r lt cb rb <<< "$(lammps settle.in "$n" "$falling" "$t" "${lvars[@]}")"
-    row falling "$n" "$t" "$a" "$ca" "$ra" "$lt" "$cb" "$rb" "$falling"
+    pair falling "$n" "$t" "$falling" "settle ${set_n[*]} --steps $falling --threads $t" \
+      "settle.in $n $falling $t ${lvars[*]}"
     [ "$n" -ge 1000000 ] && continue
-    read -r a ca ra <<< "$(ours settle "${set_n[@]}" --steps 20000 --threads "$t")"
-    read -r lt cb rb <<< "$(lammps settle.in "$n" 20000 "$t" "${lvars[@]}" -var write 1)"
-    row settle "$n" "$t" "$a" "$ca" "$ra" "$lt" "$cb" "$rb" 20000
+    pair settle "$n" "$t" 20000 "settle ${set_n[*]} --steps 20000 --threads $t" \
+      "settle.in $n 20000 $t ${lvars[*]} -var write 1"
     "$stepwise" run settle "${set_n[@]}" --steps 20000 --threads "$t" -q \
       --save-state "$work/settled.toml" > /dev/null
-    read -r a ca ra <<< "$(ours "$work/settled.toml" --steps 10000 --threads "$t")"
-    read -r lt cb rb <<< "$(lammps dense.in "$n" 10000 "$t" -var restart_in "settled_$n.restart")"
-    row dense "$n" "$t" "$a" "$ca" "$ra" "$lt" "$cb" "$rb" 10000
+    pair dense "$n" "$t" 10000 "$work/settled.toml --steps 10000 --threads $t" \
+      "dense.in $n 10000 $t -var restart_in settled_$n.restart"
   done
 done
