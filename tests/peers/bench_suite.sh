@@ -7,12 +7,21 @@
 #   a size of 1000000 runs a 100 x 100 x 100 lattice for 200 falling steps only. ROUNDS (default
 #   1) runs each row's pair that many times, the two programs taking turns, and reports each one's
 #   median and the lowest and highest of the rounds' ratios: on a shared machine whose speed
-#   drifts, one run apiece can be off by a third.
+#   drifts, one run apiece can be off by a third. PHASES (default "falling settle dense") picks
+#   the rows.
 # Columns: particle-steps/s of each (M), their ratio, contacts at the end, peak resident memory
 # per body (bytes; the whole process, so small N carries the program's own size).
 set -euo pipefail
 stepwise=$1 decks=$2
 sizes=${3:-"10000 50000"} threads_list=${4:-"1 2"} rounds=${5:-1}
+phases=${6:-"falling settle dense"}
+for phase in $phases; do
+  case $phase in
+    falling | settle | dense) ;;
+    *) echo "bench suite: PHASES are falling, settle and dense, not '$phase'" >&2; exit 2 ;;
+  esac
+done
+has_phase() { [[ " $phases " == *" $1 "* ]]; }
 case $rounds in
   [1-9] | [1-9][0-9]) ;;
   *) echo "bench suite: ROUNDS must be a whole number from 1 to 99, not '$rounds'" >&2; exit 2 ;;
@@ -92,11 +101,19 @@ for n in $sizes; do
   for t in $threads_list; do
     falling=3000
     [ "$n" -ge 1000000 ] && falling=200
-    pair falling "$n" "$t" "$falling" "settle ${set_n[*]} --steps $falling --threads $t" \
-      "settle.in $n $falling $t ${lvars[*]}"
+    if has_phase falling; then
+      pair falling "$n" "$t" "$falling" "settle ${set_n[*]} --steps $falling --threads $t" \
+        "settle.in $n $falling $t ${lvars[*]}"
+    fi
     [ "$n" -ge 1000000 ] && continue
-    pair settle "$n" "$t" 20000 "settle ${set_n[*]} --steps 20000 --threads $t" \
-      "settle.in $n 20000 $t ${lvars[*]} -var write 1"
+    # dense needs both programs' settled states: LAMMPS writes its restart in its settle run.
+    if has_phase settle; then
+      pair settle "$n" "$t" 20000 "settle ${set_n[*]} --steps 20000 --threads $t" \
+        "settle.in $n 20000 $t ${lvars[*]} -var write 1"
+    elif has_phase dense; then
+      lammps settle.in "$n" 20000 "$t" "${lvars[@]}" -var write 1 > /dev/null
+    fi
+    has_phase dense || continue
     "$stepwise" run settle "${set_n[@]}" --steps 20000 --threads "$t" -q \
       --save-state "$work/settled.toml" > /dev/null
     pair dense "$n" "$t" 10000 "$work/settled.toml --steps 10000 --threads $t" \
