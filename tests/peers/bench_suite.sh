@@ -9,8 +9,9 @@
 #   median and the lowest and highest of the rounds' ratios: on a shared machine whose speed
 #   drifts, one run apiece can be off by a third. PHASES (default "falling settle dense") picks
 #   the rows.
-# Columns: particle-steps/s of each (M), their ratio, contacts at the end, peak resident memory
-# per body (bytes; the whole process, so small N carries the program's own size).
+# Columns: particle-steps/s of each (M; medians over the rounds), the ratio of the medians, the
+# rounds' lowest and highest ratios, contacts at the end, peak resident memory per body (bytes;
+# the whole process, so small N carries the program's own size; both from the last round).
 set -euo pipefail
 stepwise=$1 decks=$2
 sizes=${3:-"10000 50000"} threads_list=${4:-"1 2"} rounds=${5:-1}
