@@ -50,6 +50,11 @@ bool free_spheres(const World& world, int first, int count);
 template <class Four, class One>
 void by_sphere_groups(const World& world, int begin, int end, Four&& four, One&& one) {
   int i = begin;
+  if (free_spheres(world, begin, end - begin)) {  // most ranges: one test, not one per group
+    for (; i + 4 <= end; i += 4) four(i);
+    for (; i < end; ++i) one(i);
+    return;
+  }
   for (; i + 4 <= end; i += 4) {
     if (free_spheres(world, i, 4))
       four(i);

@@ -1,4 +1,6 @@
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 #include "core/lanes.hpp"
 #include "core/quaternion.hpp"
@@ -29,7 +31,19 @@ void advance_driven_orientation(World& world, int i, double dt) {
 }
 
 bool free_spheres(const World& world, int first, int count) {
-  for (int i = first; i < first + count; ++i)
+  // Four bodies per test, without a branch per body: both rotation halves ask this of every
+  // group of four each step. The same answer as the loop after it. (For speed only.)
+  constexpr std::uint32_t kNotFree = (kFixed | kDriven | kPivot | kDrivenSpin) * 0x01010101u;
+  const int end = first + count;
+  int i = first;
+  for (; i + 4 <= end; i += 4) {
+    using namespace lanes;
+    std::uint32_t flags;
+    std::memcpy(&flags, world.flags.data() + i, 4);
+    const V3 I = load_xyz(world.inertia.data() + 3 * i);
+    if ((flags & kNotFree) || !all_lanes((I.x == I.y) & (I.y == I.z))) return false;
+  }
+  for (; i < end; ++i)
     if (!rotates_freely(world, i) || !world.isotropic(i)) return false;
   return true;
 }
