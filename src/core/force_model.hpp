@@ -60,6 +60,19 @@ struct DragMarks {
   static bool few(const std::uint8_t* marks, int begin, int end) {
     return marks && 4 * std::count(marks + begin, marks + end, 1) < end - begin;
   }
+  // fn(i) for each marked body of [begin, end) in order: eight marks at a time, a set bit per
+  // marked body (marks are 0 or 1), so a word of unmarked bodies costs one test. (For speed.)
+  template <class Fn>
+  static void each(const std::uint8_t* marks, int begin, int end, Fn&& fn) {
+    int i = begin;
+    for (; i + 8 <= end; i += 8) {
+      std::uint64_t word;
+      std::memcpy(&word, marks + i, 8);
+      for (; word != 0; word &= word - 1) fn(i + __builtin_ctzll(word) / 8);
+    }
+    for (; i < end; ++i)
+      if (marks[i]) fn(i);
+  }
   void swap(DragMarks& other) {
     body.swap(other.body);
     std::swap(exact, other.exact);
@@ -117,13 +130,9 @@ struct ForceSums {
       std::fill(marks + begin, marks + end, std::uint8_t{0});
       return;
     }
-    for (int i = begin; i < end; i += 8) {  // eight marks at a time: few are set
-      std::uint64_t eight = 0;
-      if (i + 8 <= end) std::memcpy(&eight, marks + i, 8);
-      if (i + 8 <= end && eight == 0) continue;
-      for (int k = i; k < std::min(i + 8, end); ++k)
-        if (marks[k]) drag_force.col(k).setZero(), drag_torque.col(k).setZero(), marks[k] = 0;
-    }
+    DragMarks::each(marks, begin, end, [&](int k) {
+      drag_force.col(k).setZero(), drag_torque.col(k).setZero(), marks[k] = 0;
+    });
   }
 };
 

@@ -232,8 +232,9 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
       if (external) out.external_force.block(2, begin, 1, count).setZero();
       if (external) out.external_torque.block(0, begin, 2, count).setZero();
       if (drag && DragMarks::few(marks, begin, end)) {  // the others' drag loads are zero
-        for (int i = begin; i < end; ++i)
-          if (marks[i]) out.drag_force(2, i) = 0, out.drag_torque(0, i) = out.drag_torque(1, i) = 0;
+        DragMarks::each(marks, begin, end, [&out](int i) {
+          out.drag_force(2, i) = 0, out.drag_torque(0, i) = out.drag_torque(1, i) = 0;
+        });
       } else if (drag) {
         out.drag_force.block(2, begin, 1, count).setZero();
         out.drag_torque.block(0, begin, 2, count).setZero();

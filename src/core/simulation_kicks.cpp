@@ -151,7 +151,7 @@ void Simulation::rotation_half(bool first, double work_h) {
             std::vector<int>& marked = marked_bodies_[task];
             if (int(marked.size()) < end - begin) marked.resize(end - begin);
             int kept = 0;
-            for (int i = begin; i < end; ++i) marked[kept] = i, kept += marks[i];  // branch-free
+            DragMarks::each(marks, begin, end, [&marked, &kept](int i) { marked[kept++] = i; });
             double* b = before.data();
             for (int k = 0; k < kept; ++k)
               Eigen::Map<Vec3>(b + 3 * k) = Eigen::Map<const Vec3>(w + 3 * marked[k]);

@@ -5,10 +5,10 @@
 // falling) neither clears nor adds the loads of the bodies nothing touched. Adding an untouched
 // body's zero load changed nothing, so the sums are those of adding every body.
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
 #include "core/contacts/granular_pairs.hpp"
+#include "core/force_model.hpp"
 
 namespace stepwise {
 
@@ -34,17 +34,8 @@ class BodyLoads {
 
   // Adds the marked bodies' loads in [begin, end) to the sums and zeroes them again.
   void add_to(const Sums& out, int begin, int end) {
-    // Eight marks at a time: a step with few contacts skips most bodies a word at a time, not
-    // with a branch per body that the scattered marks would mispredict. (For speed only.)
-    int i = begin;
-    for (; i + 8 <= end; i += 8) {
-      std::uint64_t word;
-      std::memcpy(&word, marked_.data() + i, 8);
-      for (; word != 0; word &= word - 1)  // marks are 0 or 1: one set bit per marked body
-        add_one(out, i + __builtin_ctzll(word) / 8);
-    }
-    for (; i < end; ++i)
-      if (marked_[i]) add_one(out, i);
+    // A step with few contacts marks few bodies: skip the others a word of marks at a time.
+    DragMarks::each(marked_.data(), begin, end, [&](int i) { add_one(out, i); });
   }
   // Every range has been added: the loads are all zero again.
   void taken() { clean_ = true; }
