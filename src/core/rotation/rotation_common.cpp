@@ -31,8 +31,9 @@ void advance_driven_orientation(World& world, int i, double dt) {
 }
 
 bool free_spheres(const World& world, int first, int count) {
-  // Four bodies per test, without a branch per body: both rotation halves ask this of every
-  // group of four each step. The same answer as the loop after it. (For speed only.)
+  // Four bodies per test, without a branch per body: both rotation halves ask this of each range
+  // every step (by_sphere_groups), and of each group of four where a range mixes shapes. The
+  // same answer as the loop after it. (For speed only.)
   constexpr std::uint32_t kNotFree = (kFixed | kDriven | kPivot | kDrivenSpin) * 0x01010101u;
   const int end = first + count;
   int i = first;
