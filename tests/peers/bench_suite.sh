@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ./dev bench suite [SIZES] [THREADS]: the settling benchmark in every phase, one row after the
+# ./dev bench suite [SIZES] [THREADS] [ROUNDS] [PHASES]: the settling benchmark in every phase, one row after the
 # other on this machine, stepwise against the LAMMPS deck in shared/bench/lammps, as one table.
 #   falling: the first 3000 steps (few contacts); settle: the whole 20000; dense: 10000 steps
 #   continuing the settled packing (LAMMPS' dense.in from its own restart, stepwise from its own

@@ -29,7 +29,8 @@ class BodyLoads {
     clean_ = false;
   }
   BodyLoad* data() { return load_.data(); }
-  // Body i may have a load (marking a body whose load stays zero is harmless).
+  // Body i may have a load (marking a body whose load stays zero is harmless). Always 1:
+  // add_to reads the marks with DragMarks::each, which takes them as 0 or 1.
   void mark(int i) { marked_[i] = 1; }
 
   // Adds the marked bodies' loads in [begin, end) to the sums and zeroes them again.
