@@ -33,8 +33,18 @@ class BodyLoads {
   // add_to reads the marks with DragMarks::each, which takes them as 0 or 1.
   void mark(int i) { marked_[i] = 1; }
 
-  // Adds the marked bodies' loads in [begin, end) to the sums and zeroes them again.
-  void add_to(const Sums& out, int begin, int end) {
+  // Adds the marked bodies' loads in [begin, end) to the sums and zeroes them again. ask_ahead:
+  // as PackedBodies::ask_ahead says.
+  void add_to(const Sums& out, int begin, int end, bool ask_ahead) {
+    // The marked rows are scattered (a miss each past the cache): asked for all first, so the
+    // misses overlap instead of coming one body at a time. (For speed only.)
+    const BodyLoad* load = load_.data();
+    if (ask_ahead)
+      DragMarks::each(marked_.data(), begin, end, [load](int i) {
+        const char* row = reinterpret_cast<const char*>(load + i);
+        lanes::prefetch(row);
+        lanes::prefetch(row + sizeof(BodyLoad) - 1);
+      });
     // A step with few contacts marks few bodies: skip the others a word of marks at a time.
     DragMarks::each(marked_.data(), begin, end, [&](int i) { add_one(out, i); });
   }

@@ -72,6 +72,11 @@ class GranularContacts final : public ForceModel {
       throw InputError(p.where("motions") + ": 'motions' must be auto, packed or columns (got '" +
                        motions + "')");
     motions_mode_ = motions;
+    const std::string prefetch = p.text("prefetch", "auto");
+    if (prefetch != "auto" && prefetch != "on" && prefetch != "off")
+      throw InputError(p.where("prefetch") + ": 'prefetch' must be auto, on or off (got '" +
+                       prefetch + "')");
+    prefetch_mode_ = prefetch;
     for (const ParamTable& t : p.tables("wall")) {
       Wall w{t.vec3("point", Vec3::Zero()), t.vec3("normal", Vec3::UnitZ()),
              t.vec3("velocity", Vec3::Zero())};
@@ -194,9 +199,9 @@ class GranularContacts final : public ForceModel {
     // other passes, if the caller lets us.
     const BodyLoads::Sums into{out.force.data(), out.torque.data(), out.drag_force.data(),
                                out.drag_torque.data(), out.drag_marks.body.data()};
-    auto combine = [this, into](int, int begin, int end) {
+    auto combine = [this, into, far = ask_ahead()](int, int begin, int end) {
       for (Task& task : tasks_)
-        task.loads.add_to(into, std::max(begin, task.low), std::min(end, task.high));
+        task.loads.add_to(into, std::max(begin, task.low), std::min(end, task.high), far);
     };
     auto combined = [this] {
       for (Task& task : tasks_) task.loads.taken();
@@ -300,7 +305,16 @@ class GranularContacts final : public ForceModel {
   PackedBodies packed() const {
     const BodyMotion* motion = pack_motions_ ? motions_.data() : nullptr;
     const StateColumns& c = state_;
-    return {positions_.data(), motion, material_, c.v, c.w, c.mass, c.inv_mass};
+    return {positions_.data(), motion, material_, c.v, c.w, c.mass, c.inv_mass, ask_ahead()};
+  }
+  // Whether the kernels ask for rows ahead (PackedBodies::ask_ahead): 'prefetch' on, or auto and
+  // their arrays (springs, loads, motions, positions) outgrow a cache's share, 8 MiB: between the
+  // settling benchmark's 10k packing (about 4 MiB) and its 50k one.
+  std::string prefetch_mode_ = "auto";
+  bool ask_ahead() const {
+    if (prefetch_mode_ != "auto") return prefetch_mode_ == "on";
+    const size_t per_body = sizeof(BodyPosition) + sizeof(BodyMotion) + sizeof(BodyLoad);
+    return history_.size() * sizeof(Spring) + positions_.size() * per_body > (size_t{8} << 20);
   }
   // Packing every body's motion row costs a pass writing 64 bytes per body; it pays only when
   // the kernels read most bodies' rows several times (a packing, not a falling cloud).

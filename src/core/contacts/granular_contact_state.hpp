@@ -67,6 +67,7 @@ void GranularContacts<Law>::save(ParamTable& out) const {
     out.set("broad_phase",
             std::string(list_.broad_phase() == BroadPhase::Cells ? "cells" : "sweep"));
   if (motions_mode_ != "auto") out.set("motions", motions_mode_);
+  if (prefetch_mode_ != "auto") out.set("prefetch", prefetch_mode_);
   exclusions_.save(out);
   std::vector<ParamTable> walls;
   auto vec = [](const Vec3& v) { return std::vector<double>{v.x(), v.y(), v.z()}; };
