@@ -10,7 +10,8 @@
 #   drifts, one run apiece can be off by a third. PHASES (default "falling settle dense") picks
 #   the rows.
 # Columns: particle-steps/s of each (M; medians over the rounds), the ratio of the medians, the
-# rounds' lowest and highest ratios, contacts at the end, peak resident memory per body (bytes;
+# rounds' lowest and highest ratios, each program's own spread over the rounds (highest less
+# lowest, as a share of its median: stepwise/LAMMPS), contacts at the end, peak resident memory per body (bytes;
 # the whole process, so small N carries the program's own size; both from the last round).
 set -euo pipefail
 stepwise=$1 decks=$2
@@ -53,8 +54,8 @@ ours() {
   echo "$(field particle_steps_per_s "$out") $(field contacts_end "$out") $(tail -1 "$work/rss_ours.txt")"
 }
 
-printf "%-8s %8s %3s | %9s %9s %6s %13s | %9s %9s | %9s %9s\n" phase N thr "stepwise" "LAMMPS" \
-  ratio "(rounds)" "contacts" "(LAMMPS)" "B/body" "(LAMMPS)"
+printf "%-8s %8s %3s | %9s %9s %6s %13s %9s | %9s %9s | %9s %9s\n" phase N thr "stepwise" \
+  "LAMMPS" ratio "(rounds)" "spread" "contacts" "(LAMMPS)" "B/body" "(LAMMPS)"
 # row phase n threads steps ours_pps_list lammps_loop_list ours_contacts lammps_contacts ours_rss
 #     lammps_rss: the lists hold one figure per round, space-separated
 row() {
@@ -72,10 +73,11 @@ row() {
         if (r < lo) lo = r
         if (r > hi) hi = r
       }
-      ma = median(a, k); mb = median(b, k)
-      spread = k > 1 ? sprintf("%.2f-%.2fx", lo, hi) : "-"
-      printf "%-8s %8d %3d | %8.2fM %8.2fM %5.2fx %13s | %9s %9s | %9.0f %9.0f\n",
-        p, n, t, ma / 1e6, mb / 1e6, ma / mb, spread, ca, cb, ra * 1024 / n, rb * 1024 / n }'
+      ma = median(a, k); mb = median(b, k)  # (sorted now: the ends are the extremes)
+      ratios = k > 1 ? sprintf("%.2f-%.2fx", lo, hi) : "-"
+      own = k > 1 ? sprintf("%d%%/%d%%", 100 * (a[k] - a[1]) / ma + 0.5, 100 * (b[k] - b[1]) / mb + 0.5) : "-"
+      printf "%-8s %8d %3d | %8.2fM %8.2fM %5.2fx %13s %9s | %9s %9s | %9.0f %9.0f\n",
+        p, n, t, ma / 1e6, mb / 1e6, ma / mb, ratios, own, ca, cb, ra * 1024 / n, rb * 1024 / n }'
 }
 # pair PHASE N THREADS STEPS "OURS ARGS" "LAMMPS ARGS": the rounds, taking turns, then the row
 # (contacts and memory from the last round).
