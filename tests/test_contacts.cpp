@@ -304,7 +304,7 @@ TEST_CASE("pairs skipped for their gap at the list's build are exactly those tha
   }
 }
 
-TEST_CASE("the kernels read the motions packed or from the state's columns alike, bit for bit") {
+TEST_CASE("kernels read motions packed or from the columns, asking ahead or not, bit for bit") {
   // Packed rows when most bodies touch something, the state's own columns when few do
   // ('motions', auto by default): a dense cloud and a gas in a walled box, with rolling
   // resistance (it reads the spins apart), stepped by Verlet (committing evaluations) and by

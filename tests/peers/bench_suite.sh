@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# ./dev bench suite [SIZES] [THREADS] [ROUNDS] [PHASES]: the settling benchmark in every phase, one row after the
-# other on this machine, stepwise against the LAMMPS deck in shared/bench/lammps, as one table.
+# ./dev bench suite [SIZES] [THREADS] [ROUNDS] [PHASES]: the settling benchmark in every phase,
+# one row after the other on this machine, stepwise against the LAMMPS deck in
+# shared/bench/lammps, as one table.
 #   falling: the first 3000 steps (few contacts); settle: the whole 20000; dense: 10000 steps
 #   continuing the settled packing (LAMMPS' dense.in from its own restart, stepwise from its own
 #   saved state). SIZES defaults to "10000 50000", THREADS to "1 2" (LAMMPS: as many MPI ranks);
@@ -11,8 +12,9 @@
 #   the rows.
 # Columns: particle-steps/s of each (M; medians over the rounds), the ratio of the medians, the
 # rounds' lowest and highest ratios, each program's own spread over the rounds (highest less
-# lowest, as a share of its median: stepwise/LAMMPS), contacts at the end, peak resident memory per body (bytes;
-# the whole process, so small N carries the program's own size; both from the last round).
+# lowest, as a share of its median: stepwise/LAMMPS), contacts at the end, peak resident memory
+# per body (bytes; the whole process, so small N carries the program's own size; both from the
+# last round).
 set -euo pipefail
 stepwise=$1 decks=$2
 sizes=${3:-"10000 50000"} threads_list=${4:-"1 2"} rounds=${5:-1}
@@ -75,7 +77,8 @@ row() {
       }
       ma = median(a, k); mb = median(b, k)  # (sorted now: the ends are the extremes)
       ratios = k > 1 ? sprintf("%.2f-%.2fx", lo, hi) : "-"
-      own = k > 1 ? sprintf("%d%%/%d%%", 100 * (a[k] - a[1]) / ma + 0.5, 100 * (b[k] - b[1]) / mb + 0.5) : "-"
+      own = k > 1 ? sprintf("%d%%/%d%%", 100 * (a[k] - a[1]) / ma + 0.5,
+                            100 * (b[k] - b[1]) / mb + 0.5) : "-"
       printf "%-8s %8d %3d | %8.2fM %8.2fM %5.2fx %13s %9s | %9s %9s | %9.0f %9.0f\n",
         p, n, t, ma / 1e6, mb / 1e6, ma / mb, ratios, own, ca, cb, ra * 1024 / n, rb * 1024 / n }'
 }

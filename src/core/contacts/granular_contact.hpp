@@ -136,6 +136,7 @@ class GranularContacts final : public ForceModel {
       rebuild(world, s.x, ctx.parallel, Commit ? ctx.dt : -1.0);
       candidates_.restart(n);
     }
+    ask_ahead_ = decide_ask_ahead();  // (after a rebuild: the springs' array is the list's size)
     // Bodies that are not spheres go through the collision table (shape_contacts.hpp); packed
     // with radius -inf, the sphere kernels' wall screen never finds them touching a wall.
     for (int b : shapes_.bodies()) positions_[b].c[3] = -std::numeric_limits<double>::infinity();
@@ -199,7 +200,7 @@ class GranularContacts final : public ForceModel {
     // other passes, if the caller lets us.
     const BodyLoads::Sums into{out.force.data(), out.torque.data(), out.drag_force.data(),
                                out.drag_torque.data(), out.drag_marks.body.data()};
-    auto combine = [this, into, far = ask_ahead()](int, int begin, int end) {
+    auto combine = [this, into, far = ask_ahead_](int, int begin, int end) {
       for (Task& task : tasks_)
         task.loads.add_to(into, std::max(begin, task.low), std::min(end, task.high), far);
     };
@@ -305,13 +306,14 @@ class GranularContacts final : public ForceModel {
   PackedBodies packed() const {
     const BodyMotion* motion = pack_motions_ ? motions_.data() : nullptr;
     const StateColumns& c = state_;
-    return {positions_.data(), motion, material_, c.v, c.w, c.mass, c.inv_mass, ask_ahead()};
+    return {positions_.data(), motion, material_, c.v, c.w, c.mass, c.inv_mass, ask_ahead_};
   }
   // Whether the kernels ask for rows ahead (PackedBodies::ask_ahead): 'prefetch' on, or auto and
   // their arrays (springs, loads, motions, positions) outgrow a cache's share, 8 MiB: between the
   // settling benchmark's 10k packing (about 4 MiB) and its 50k one.
   std::string prefetch_mode_ = "auto";
-  bool ask_ahead() const {
+  bool ask_ahead_ = false;  // decided once per evaluation
+  bool decide_ask_ahead() const {
     if (prefetch_mode_ != "auto") return prefetch_mode_ == "on";
     const size_t per_body = sizeof(BodyPosition) + sizeof(BodyMotion) + sizeof(BodyLoad);
     return history_.size() * sizeof(Spring) + positions_.size() * per_body > (size_t{8} << 20);

@@ -84,6 +84,14 @@ static_assert(sizeof(Spring) == 4 * sizeof(double));
 }
 // How far ahead the kernels ask: two batches, about a memory latency of their work.
 constexpr int kPrefetchAhead = 8;
+// ask(p) for the entries the batch at base asks for, if the kernel asks at all: the first batch
+// asks for its own and the next two, every later batch for the one two ahead of it.
+template <class Ask>
+[[gnu::always_inline]] inline void ask_ahead_of(bool on, int base, int count, Ask&& ask) {
+  if (!on) return;
+  const int end = std::min(base + kPrefetchAhead + 4, count);
+  for (int p = base == 0 ? 0 : base + kPrefetchAhead; p < end; ++p) ask(p);
+}
 
 struct PairSums {
   double potential = 0, capped = 0;
@@ -133,13 +141,11 @@ template <class Law, bool Commit, bool Mixed>
   D4 potential = splat(0), capped = splat(0);
   const D4 zero = splat(0);
   const bool resistance = params.mu_roll > 0 || params.mu_twist > 0;
-  for (int p = 0; bodies.ask_ahead && p < std::min(kPrefetchAhead, count); ++p)
-    prefetch_pair(bodies, neighbors, history, load, pair_i[p], pair_k[p]);
   for (int base = 0; base < count; base += 4) {
     const int lanes = std::min(4, count - base);
-    for (int p = base + kPrefetchAhead;
-         bodies.ask_ahead && p < std::min(base + kPrefetchAhead + 4, count); ++p)
+    ask_ahead_of(bodies.ask_ahead, base, count, [&](int p) {
       prefetch_pair(bodies, neighbors, history, load, pair_i[p], pair_k[p]);
+    });
     int I[4], J[4], K[4];
     double* h[4];
     for (int l = 0; l < 4; ++l) {

@@ -36,16 +36,12 @@ template <class Law, bool Commit>
   D4 potential = splat(0), capped = splat(0), external = splat(0), dissipation = splat(0);
   const D4 zero = splat(0);
   const bool resistance = params.mu_roll > 0 || params.mu_twist > 0;
-  auto prefetch = [&](int p) {  // slot p's spring and body (prefetch_body)
-    lanes::prefetch(springs + size_t(slots[p].i) * wall_count + slots[p].w);
-    prefetch_body(bodies, load, slots[p].i);
-  };
-  for (int p = 0; bodies.ask_ahead && p < std::min(kPrefetchAhead, count); ++p) prefetch(p);
   for (int base = 0; base < count; base += 4) {
     const int lanes = std::min(4, count - base);
-    for (int p = base + kPrefetchAhead;
-         bodies.ask_ahead && p < std::min(base + kPrefetchAhead + 4, count); ++p)
-      prefetch(p);
+    ask_ahead_of(bodies.ask_ahead, base, count, [&](int p) {  // slot p's spring and body
+      lanes::prefetch(springs + size_t(slots[p].i) * wall_count + slots[p].w);
+      prefetch_body(bodies, load, slots[p].i);
+    });
     int I[4], W[4];
     const WallPlane* plane[4];
     double* h[4];
