@@ -120,4 +120,14 @@ inline void store_xyz(double* p, const V3& v) {
   store(p + 8, STEPWISE_SHUFFLE4(STEPWISE_SHUFFLE4(v.z, v.x, 2, 7, 3, 3), v.y, 0, 1, 7, 2));
 }
 
+// Four bodies' scalars a (a0 a1 a2 a3) spread over their 3-vectors' storage order, so the vectors
+// can be scaled as stored, without load_xyz's shuffles: (a0 a0 a0 a1 | a1 a1 a2 a2 | a2 a3 a3 a3).
+struct Spread {
+  D4 first, second, third;
+};
+inline Spread spread_xyz(D4 a) {
+  return {STEPWISE_SHUFFLE4(a, a, 0, 0, 0, 1), STEPWISE_SHUFFLE4(a, a, 1, 1, 2, 2),
+          STEPWISE_SHUFFLE4(a, a, 2, 3, 3, 3)};
+}
+
 }  // namespace stepwise::lanes

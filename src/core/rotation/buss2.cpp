@@ -79,10 +79,14 @@ class Buss2 final : public RotationScheme {
     D4 ox = nx * inv, oy = ny * inv, oz = nz * inv, ow = nw * inv;
     transpose(ox, oy, oz, ow);
     store(q, ox), store(q + 4, oy), store(q + 8, oz), store(q + 12, ow);
-    const V3 kicked = momentum + splat(0.5 * h) * moment;
-    const V3 spin = inv_I * kicked;
-    store_xyz(world.L.data() + 3 * first, kicked);
-    store_xyz(world.w.data() + 3 * first, spin);
+    // The kick as stored (a free sphere's three moments are equal): no shuffles out of lanes.
+    double* kicked = world.L.data() + 3 * first;
+    double* spin = world.w.data() + 3 * first;
+    for (int k = 0; k < 12; k += 4) {
+      const D4 after = load(L + k) + splat(0.5 * h) * load(tau + k);
+      store(kicked + k, after);
+      store(spin + k, (1.0 / load(I + k)) * after);
+    }
   }
 
   static void step_body(World& world, const Positions& torque, double h, int i) {

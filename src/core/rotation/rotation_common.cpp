@@ -41,8 +41,13 @@ bool free_spheres(const World& world, int first, int count) {
     using namespace lanes;
     std::uint32_t flags;
     std::memcpy(&flags, world.flags.data() + i, 4);
-    const V3 I = load_xyz(world.inertia.data() + 3 * i);
-    if ((flags & kNotFree) || !all_lanes((I.x == I.y) & (I.y == I.z))) return false;
+    // Neighbours in storage order (x0 y0 z0 x1 | y1 z1 x2 y2 | z2 x3 y3 z3) compared as stored:
+    // the masks keep the lanes holding x == y or y == z of one body, which cover all four.
+    const double* I = world.inertia.data() + 3 * i;
+    const int equal = (mask_bits(load(I) == load(I + 1)) & 0b1011) |
+                      (mask_bits(load(I + 4) == load(I + 5)) & 0b1101) << 4 |
+                      (mask_bits(load(I + 7) == load(I + 8)) & 0b1101) << 8;
+    if ((flags & kNotFree) || equal != 0b110111011011) return false;
   }
   for (; i < end; ++i)
     if (!rotates_freely(world, i) || !world.isotropic(i)) return false;
@@ -52,16 +57,19 @@ bool free_spheres(const World& world, int first, int count) {
 namespace {
 
 // Four free spheres: L += h/2 tau, w = L / I, in the order World::sync_angular_velocity uses.
+// A free sphere's three moments are equal (free_spheres), so each component of L is divided by
+// its own moment as stored, with no shuffles into lanes.
 void kick_spheres(World& world, const Positions& torque, double h, int first) {
   using namespace lanes;
   double* L = world.L.data() + 3 * first;
   double* w = world.w.data() + 3 * first;
   const double* tau = torque.data() + 3 * first;
   const double* I = world.inertia.data() + 3 * first;
-  const D4 moment{I[0], I[3], I[6], I[9]};
-  const V3 kicked = load_xyz(L) + splat(0.5 * h) * load_xyz(tau);
-  store_xyz(L, kicked);
-  store_xyz(w, V3{kicked.x / moment, kicked.y / moment, kicked.z / moment});
+  for (int k = 0; k < 12; k += 4) {
+    const D4 kicked = load(L + k) + splat(0.5 * h) * load(tau + k);
+    store(L + k, kicked);
+    store(w + k, kicked / load(I + k));
+  }
 }
 
 void kick_body(World& world, const Positions& torque, double h, int i) {
