@@ -103,27 +103,38 @@ void NeighborList::build_cells(const Positions& x, const VecX& radius, Parallel*
       const size_t first = out.size();
       const int cx = cell_of(i, 0), cy = cell_of(i, 1), cz = cell_of(i, 2);
       const double xi = x(0, i), yi = x(1, i), zi = x(2, i), ri = radius(i);
+      // The nine runs of cells around body i (the three cells along x are adjacent in the sorted
+      // order), then room for all their bodies, so each is written and kept or not without a
+      // branch on the distance test (an unpredictable one).
+      int runs[9][2], count = 0, room = 0;
       for (int dz = -1; dz <= 1; ++dz) {
         const int z = cz + dz;
         if (z < 0 || z >= dims(2)) continue;
         for (int dy = -1; dy <= 1; ++dy) {
           const int y = cy + dy;
           if (y < 0 || y >= dims(1)) continue;
-          // The three cells along x are adjacent in the sorted order: one run.
           const int row = (z * dims(1) + y) * dims(0);
-          const int from = start[row + std::max(cx - 1, 0)];
-          const int to = start[row + std::min(cx + 1, dims(0) - 1) + 1];
-          for (int m = from; m < to; ++m) {
-            const int j = body[m];
-            const double* p = xr + 4 * size_t(m);
-            const double dx = xi - p[0], dy2 = yi - p[1], dz2 = zi - p[2];
-            const double reach = ri + p[3] + skin;
-            if (j > i && dx * dx + dy2 * dy2 + dz2 * dz2 < reach * reach) out.push_back(j);
-          }
+          runs[count][0] = start[row + std::max(cx - 1, 0)];
+          runs[count][1] = start[row + std::min(cx + 1, dims(0) - 1) + 1];
+          room += runs[count][1] - runs[count][0];
+          ++count;
         }
       }
+      out.resize(first + room);
+      int* kept = out.data() + first;
+      int found = 0;
+      for (int r = 0; r < count; ++r)
+        for (int m = runs[r][0]; m < runs[r][1]; ++m) {
+          const int j = body[m];
+          const double* p = xr + 4 * size_t(m);
+          const double dx = xi - p[0], dy2 = yi - p[1], dz2 = zi - p[2];
+          const double reach = ri + p[3] + skin;
+          kept[found] = j;
+          found += (j > i) & (dx * dx + dy2 * dy2 + dz2 * dz2 < reach * reach);
+        }
+      out.resize(first + found);
       std::sort(out.begin() + first, out.end());
-      offsets_[i + 1] = static_cast<int>(out.size() - first);  // a count until the sum below
+      offsets_[i + 1] = found;  // a count until the sum below
     }
   });
   for (int i = 0; i < n; ++i) offsets_[i + 1] += offsets_[i];
