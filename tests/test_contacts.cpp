@@ -139,6 +139,28 @@ TEST_CASE("the neighbour list holds exactly the brute-force pairs, dense and spa
   }
 }
 
+TEST_CASE("displacements since the build, four bodies at a time, are each body's own to the bit") {
+  // Moves of every size (so the order of the squares' sum shows in the last bits), over a range
+  // that starts off a multiple of four and ends with a short group (the scalar path).
+  Random random(17);
+  const int n = 103;
+  Positions x(3, n);
+  VecX radius = VecX::Constant(n, 0.1);
+  for (int i = 0; i < n; ++i) x.col(i) = Vec3(random.normal(), random.normal(), random.normal());
+  NeighborList list(0.2);
+  list.update(x, radius);
+  const Positions built = x;
+  for (int i = 0; i < n; ++i)
+    for (int k = 0; k < 3; ++k) x(k, i) += random.normal() * std::pow(10.0, random.uniform(-9, 1));
+  std::vector<double> moved(n, -1.0);
+  list.displacements2(x, 1, n, moved.data());
+  CHECK(moved[0] == -1.0);
+  for (int i = 1; i < n; ++i) {
+    INFO("body " << i);
+    CHECK(moved[i] == (x.col(i) - built.col(i)).squaredNorm());
+  }
+}
+
 TEST_CASE("sweep and prune and the linked cells both give the brute-force pairs, sizes mixed") {
   // Radii spread over two decades (log-uniform 0.01 to 1) and a few boulders of radius 3: the
   // case sweep and prune is for. Then everything moves a little and the kept order is re-sorted.

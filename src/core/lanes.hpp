@@ -108,11 +108,13 @@ inline V3 select(M4 mask, const V3& yes, const V3& no) {
 
 // Four bodies' 3-vectors as Eigen stores them (x0 y0 z0 x1 | y1 z1 x2 y2 | z2 x3 y3 z3) into
 // lanes, and back.
-inline V3 load_xyz(const double* p) {
-  const D4 a = load(p), b = load(p + 4), c = load(p + 8);
+inline V3 xyz_lanes(D4 a, D4 b, D4 c) {  // the three stored quads a, b, c into lanes
   return {STEPWISE_SHUFFLE4(STEPWISE_SHUFFLE4(a, b, 0, 3, 6, 6), c, 0, 1, 2, 5),
           STEPWISE_SHUFFLE4(STEPWISE_SHUFFLE4(a, b, 1, 4, 7, 7), c, 0, 1, 2, 6),
           STEPWISE_SHUFFLE4(STEPWISE_SHUFFLE4(a, b, 2, 5, 5, 5), c, 0, 1, 4, 7)};
+}
+inline V3 load_xyz(const double* p) {
+  return xyz_lanes(load(p), load(p + 4), load(p + 8));
 }
 inline void store_xyz(double* p, const V3& v) {
   store(p, STEPWISE_SHUFFLE4(STEPWISE_SHUFFLE4(v.x, v.y, 0, 4, 1, 1), v.z, 0, 1, 4, 2));
