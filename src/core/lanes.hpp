@@ -122,14 +122,36 @@ inline void store_xyz(double* p, const V3& v) {
   store(p + 8, STEPWISE_SHUFFLE4(STEPWISE_SHUFFLE4(v.z, v.x, 2, 7, 3, 3), v.y, 0, 1, 7, 2));
 }
 
-// Four bodies' scalars a (a0 a1 a2 a3) spread over their 3-vectors' storage order, so the vectors
-// can be scaled as stored, without load_xyz's shuffles: (a0 a0 a0 a1 | a1 a1 a2 a2 | a2 a3 a3 a3).
-struct Spread {
+// Four bodies' 3-vectors as stored (x0 y0 z0 x1 | y1 z1 x2 y2 | z2 x3 y3 z3), for arithmetic
+// that needs no lanes: element by element, without load_xyz's shuffles.
+struct Stored {
   D4 first, second, third;
 };
-inline Spread spread_xyz(D4 a) {
+inline Stored load_stored(const double* p) {
+  return {load(p), load(p + 4), load(p + 8)};
+}
+inline void store_stored(double* p, const Stored& v) {
+  store(p, v.first), store(p + 4, v.second), store(p + 8, v.third);
+}
+inline Stored operator+(const Stored& a, const Stored& b) {
+  return {a.first + b.first, a.second + b.second, a.third + b.third};
+}
+inline Stored operator*(const Stored& a, const Stored& b) {
+  return {a.first * b.first, a.second * b.second, a.third * b.third};
+}
+inline Stored operator*(D4 s, const Stored& a) {
+  return {s * a.first, s * a.second, s * a.third};
+}
+// Four bodies' scalars a (a0 a1 a2 a3) spread over their vectors: (a0 a0 a0 a1 | a1 a1 a2 a2 |
+// ...).
+inline Stored spread_xyz(D4 a) {
   return {STEPWISE_SHUFFLE4(a, a, 0, 0, 0, 1), STEPWISE_SHUFFLE4(a, a, 1, 1, 2, 2),
           STEPWISE_SHUFFLE4(a, a, 2, 3, 3, 3)};
+}
+// The four dot products, summed in dot()'s order: the products as stored, then into lanes.
+inline D4 dot(const Stored& a, const Stored& b) {
+  const V3 p = xyz_lanes(a.first * b.first, a.second * b.second, a.third * b.third);
+  return p.x + p.y + p.z;
 }
 
 }  // namespace stepwise::lanes

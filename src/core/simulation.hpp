@@ -147,10 +147,9 @@ class Simulation {
   void book_kick(const Evaluation& e, const Positions& v_before, const Positions& v_after,
                  double h);
   void kick_and_book(const Evaluation& e, double h);  // queued
-  template <class Mean4, class Mean, class Plain4 = std::nullptr_t>
+  template <class Mean4, class Mean>
   void queue_body_work(const Positions& external, const Positions& drag, const std::uint8_t* marks,
-                       double h, Mean4 mean4, Mean mean, Powers first = {},
-                       Plain4 plain4 = nullptr);
+                       double h, Mean4 mean4, Mean mean, Powers first = {});
   std::function<void()> book_sums(const double* sums, Powers first);
   void rotation_half(bool first, double work_h);
   std::optional<StepFailure> take_step();

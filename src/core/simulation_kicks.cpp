@@ -12,35 +12,28 @@ namespace stepwise {
 
 // Adds h F.mean over bodies [begin, end) to work and loss, for the per-body external and drag
 // arrays given (nullptr: not tracked). mean(i) is body i's mean velocity (or spin) over the kick;
-// mean4(i) (or nullptr) the same for bodies i..i+3 in lanes, computed the same way. Either may
-// apply the kick itself. The sums add body by body, in order. Drag loads the marks (DragMarks,
-// or nullptr) say are zero are not read: adding their zero work would change no sum.
-// plain4(i) (or nullptr) applies mean4's kick without forming the means, for groups of four
-// with nothing to book: the same arithmetic on the vectors as stored, without the shuffles into
-// and out of lanes (for speed only).
-template <class Mean4, class Mean, class Plain4 = std::nullptr_t>
+// mean4(i) (or nullptr) the same for bodies i..i+3 as stored (lanes::Stored: element by element,
+// no shuffles), computed the same way. Either may apply the kick itself. The sums add body by
+// body, in order. Drag loads the marks (DragMarks, or nullptr) say are zero are not read: adding
+// their zero work would change no sum.
+template <class Mean4, class Mean>
 static void add_body_work(const double* external, const double* drag, const std::uint8_t* marks,
                           double h, Mean4 mean4, Mean mean, int begin, int end, double& work_sum,
-                          double& loss_sum, Plain4 plain4 = nullptr) {
+                          double& loss_sum) {
   using namespace lanes;
   double work = work_sum, loss = loss_sum;  // (locals: no store at every body)
   int i = begin;
   if constexpr (!std::is_same_v<Mean4, std::nullptr_t>)
     for (; i + 4 <= end; i += 4) {
-      std::uint32_t marked = 1;
-      if (marks) std::memcpy(&marked, marks + i, 4);
-      if constexpr (!std::is_same_v<Plain4, std::nullptr_t>)
-        if (!external && !(drag && marked)) {
-          plain4(i);
-          continue;
-        }
-      const V3 m = mean4(i);
+      const Stored m = mean4(i);
       if (external) {
-        const D4 w = splat(h) * dot(load_xyz(external + 3 * i), m);
+        const D4 w = splat(h) * dot(load_stored(external + 3 * i), m);
         work += w[0], work += w[1], work += w[2], work += w[3];
       }
+      std::uint32_t marked = 1;
+      if (marks) std::memcpy(&marked, marks + i, 4);
       if (drag && marked) {
-        const D4 d = splat(h) * dot(load_xyz(drag + 3 * i), m);
+        const D4 d = splat(h) * dot(load_stored(drag + 3 * i), m);
         loss -= d[0], loss -= d[1], loss -= d[2], loss -= d[3];
       }
     }
@@ -67,18 +60,17 @@ std::function<void()> Simulation::book_sums(const double* sums, Powers first) {
 }
 
 // Queues the booking of h F.mean (see add_body_work) for the tracked arrays (empty: not).
-template <class Mean4, class Mean, class Plain4>
+template <class Mean4, class Mean>
 void Simulation::queue_body_work(const Positions& external, const Positions& drag,
                                  const std::uint8_t* marks, double h, Mean4 mean4, Mean mean,
-                                 Powers first, Plain4 plain4) {
+                                 Powers first) {
   const double* external_data = tracked_data(external);
   const double* drag_data = tracked_data(drag);
   double* sums = passes_.slots(2);
   passes_.add(
-      [external_data, drag_data, marks, h, mean4, mean, sums, plain4](int task, int begin,
-                                                                      int end) {
+      [external_data, drag_data, marks, h, mean4, mean, sums](int task, int begin, int end) {
         add_body_work(external_data, drag_data, marks, h, mean4, mean, begin, end, sums[task],
-                      sums[kMaxTasks + task], plain4);
+                      sums[kMaxTasks + task]);
       },
       book_sums(sums, first));
 }
@@ -109,12 +101,12 @@ void Simulation::kick_and_book(const Evaluation& e, double h) {
   double* v = world_.v.data();
   const double* force = e.force.data();
   const double* inv_mass = world_.inv_mass.data();
-  auto kick4 = [v, force, inv_mass, h](int i) {
+  auto kick4 = [v, force, inv_mass, h](int i) {  // as stored: no shuffles into lanes
     using namespace lanes;
-    const V3 before = load_xyz(v + 3 * i), f = load_xyz(force + 3 * i);
-    const D4 m = load(inv_mass + i);
-    const V3 after = before + splat(h) * V3{f.x * m, f.y * m, f.z * m};
-    store_xyz(v + 3 * i, after);
+    const Stored before = load_stored(v + 3 * i);
+    const Stored after =
+        before + splat(h) * (load_stored(force + 3 * i) * spread_xyz(load(inv_mass + i)));
+    store_stored(v + 3 * i, after);
     return splat(0.5) * (before + after);
   };
   auto kick = [v, force, inv_mass, h](int i) -> Vec3 {
@@ -123,17 +115,8 @@ void Simulation::kick_and_book(const Evaluation& e, double h) {
     velocity += h * (Eigen::Map<const Vec3>(force + 3 * i) * inv_mass[i]);
     return 0.5 * (before + velocity);
   };
-  auto plain4 = [v, force, inv_mass, h](int i) {  // kick4 without the means, as stored
-    using namespace lanes;
-    const Spread m = spread_xyz(load(inv_mass + i));
-    double* p = v + 3 * i;
-    const double* f = force + 3 * i;
-    store(p, load(p) + splat(h) * (load(f) * m.first));
-    store(p + 4, load(p + 4) + splat(h) * (load(f + 4) * m.second));
-    store(p + 8, load(p + 8) + splat(h) * (load(f + 8) * m.third));
-  };
   queue_body_work(e.external_force, e.drag_force, e.drag_marks.known(), h, kick4, kick,
-                  {e.pair_powers.dissipation * h, e.pair_powers.external * h}, plain4);
+                  {e.pair_powers.dissipation * h, e.pair_powers.external * h});
 }
 
 // The rotation's first or closing half with the cached torques, and when work_h > 0 the work of
@@ -190,7 +173,11 @@ void Simulation::rotation_half(bool first, double work_h) {
             return 0.5 * (Eigen::Map<const Vec3>(b + 3 * (i - begin)) +
                           Eigen::Map<const Vec3>(w + 3 * i));
           };
-          add_body_work(external, drag, marks, work_h, nullptr, mean, begin, end, sums[task],
+          auto mean4 = [b, w, begin](int i) {  // four at a time, as stored
+            using namespace lanes;
+            return splat(0.5) * (load_stored(b + 3 * (i - begin)) + load_stored(w + 3 * i));
+          };
+          add_body_work(external, drag, marks, work_h, mean4, mean, begin, end, sums[task],
                         sums[kMaxTasks + task]);
         },
         book_sums(sums, {}));

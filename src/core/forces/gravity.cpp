@@ -57,10 +57,9 @@ class Gravity final : public ForceModel {
       double* force = out.force.data() + 3 * i;
       const V3 x = load_xyz(s.x.data() + 3 * i);
       // The forces as stored, each component m g_c added to its own (no shuffles).
-      const Spread m4 = spread_xyz(mass);
-      store(force, load(force) + m4.first * D4{g_.x(), g_.y(), g_.z(), g_.x()});
-      store(force + 4, load(force + 4) + m4.second * D4{g_.y(), g_.z(), g_.x(), g_.y()});
-      store(force + 8, load(force + 8) + m4.third * D4{g_.z(), g_.x(), g_.y(), g_.z()});
+      const Stored g{D4{g_.x(), g_.y(), g_.z(), g_.x()}, D4{g_.y(), g_.z(), g_.x(), g_.y()},
+                     D4{g_.z(), g_.x(), g_.y(), g_.z()}};
+      store_stored(force, load_stored(force) + spread_xyz(mass) * g);
       const D4 u = mass * ((g_.x() * x.x + g_.y() * x.y) + g_.z() * x.z);
       sum -= u[0], sum -= u[1], sum -= u[2], sum -= u[3];
     }
