@@ -1,5 +1,6 @@
 #include "core/simulation.hpp"
 
+#include "core/lanes.hpp"
 #include "core/limits.hpp"
 
 #include "core/bonds/bond_common.hpp"
@@ -50,6 +51,24 @@ struct LoadArrays {
         drag_torque(map(e.drag_torque)) {}
   static Map map(Positions& p) { return Map(p.data(), 3, p.cols()); }
 };
+
+// Sets the components c with keep[c] false of bodies [begin, end) in p (3 x n) to +0: four bodies
+// at a time as stored, masked, instead of stores three apart (for speed only).
+void clear_components(double* p, int begin, int end, const bool (&keep)[3]) {
+  using namespace lanes;
+  M4 mask[3];
+  for (int e = 0; e < 12; ++e) mask[e / 4][e % 4] = keep[e % 3] ? -1 : 0;
+  const D4 zero = splat(0.0);
+  int i = begin;
+  for (; i + 4 <= end; i += 4) {
+    double* at = p + 3 * i;
+    for (int q = 0; q < 3; ++q) store(at + 4 * q, select(mask[q], load(at + 4 * q), zero));
+  }
+  for (; i < end; ++i)
+    for (int c = 0; c < 3; ++c)
+      if (!keep[c]) p[3 * i + c] = 0.0;
+}
+constexpr bool kInPlane[3] = {true, true, false}, kAboutNormal[3] = {false, false, true};
 
 // Body i's rate of external work and of dissipation by drag at velocity v, added to the sums
 // (only the arrays the evaluation tracks).
@@ -226,18 +245,17 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
     // models' finishing passes, so it sees their complete loads.
     passes_.add([out = LoadArrays(out), external, drag, marks = out.drag_marks.known()](
                     int, int begin, int end) mutable {
-      const int count = end - begin;
-      out.force.block(2, begin, 1, count).setZero();
-      out.torque.block(0, begin, 2, count).setZero();
-      if (external) out.external_force.block(2, begin, 1, count).setZero();
-      if (external) out.external_torque.block(0, begin, 2, count).setZero();
+      clear_components(out.force.data(), begin, end, kInPlane);
+      clear_components(out.torque.data(), begin, end, kAboutNormal);
+      if (external) clear_components(out.external_force.data(), begin, end, kInPlane);
+      if (external) clear_components(out.external_torque.data(), begin, end, kAboutNormal);
       if (drag && DragMarks::few(marks, begin, end)) {  // the others' drag loads are zero
         DragMarks::each(marks, begin, end, [&out](int i) {
           out.drag_force(2, i) = 0, out.drag_torque(0, i) = out.drag_torque(1, i) = 0;
         });
       } else if (drag) {
-        out.drag_force.block(2, begin, 1, count).setZero();
-        out.drag_torque.block(0, begin, 2, count).setZero();
+        clear_components(out.drag_force.data(), begin, end, kInPlane);
+        clear_components(out.drag_torque.data(), begin, end, kAboutNormal);
       }
     });
   }
