@@ -268,8 +268,8 @@ TEST_CASE("finite-difference Jacobians match the analytic ones") {
 }
 
 TEST_CASE("kicks with nothing to book step four bodies side by side as one at a time") {
-  // Gravity and a central field track no body work, so Verlet's kicks take the path that scales
-  // the velocities as stored (four bodies at a time) and gravity adds m g the same way: each of
+  // Gravity and a central field track no body work: Verlet's kicks scale the velocities four
+  // bodies at a time as stored, with nothing booked, and gravity adds m g the same way. Each of
   // nine bodies with its own mass and place must move as it moves alone (the scalar path).
   Random random(5);
   std::vector<BodySpec> specs;

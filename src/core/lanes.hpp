@@ -142,8 +142,7 @@ inline Stored operator*(const Stored& a, const Stored& b) {
 inline Stored operator*(D4 s, const Stored& a) {
   return {s * a.first, s * a.second, s * a.third};
 }
-// Four bodies' scalars a (a0 a1 a2 a3) spread over their vectors: (a0 a0 a0 a1 | a1 a1 a2 a2 |
-// ...).
+// Four bodies' scalars (a0 a1 a2 a3) spread as their vectors are stored: a0 a0 a0 a1 | a1 ...
 inline Stored spread_xyz(D4 a) {
   return {STEPWISE_SHUFFLE4(a, a, 0, 0, 0, 1), STEPWISE_SHUFFLE4(a, a, 1, 1, 2, 2),
           STEPWISE_SHUFFLE4(a, a, 2, 3, 3, 3)};

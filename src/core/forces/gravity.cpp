@@ -51,14 +51,15 @@ class Gravity final : public ForceModel {
     const VecX& m = s.world.mass;
     double sum = task_potential_[task];
     int i = begin;
+    // g as four bodies' forces are stored, so each component m g_c is added to its own there.
+    const lanes::Stored g{lanes::D4{g_.x(), g_.y(), g_.z(), g_.x()},
+                          lanes::D4{g_.y(), g_.z(), g_.x(), g_.y()},
+                          lanes::D4{g_.z(), g_.x(), g_.y(), g_.z()}};
     for (; i + 4 <= end; i += 4) {  // four bodies in lanes; the sum still adds body by body
       using namespace lanes;
       const D4 mass = load(m.data() + i);
       double* force = out.force.data() + 3 * i;
       const V3 x = load_xyz(s.x.data() + 3 * i);
-      // The forces as stored, each component m g_c added to its own (no shuffles).
-      const Stored g{D4{g_.x(), g_.y(), g_.z(), g_.x()}, D4{g_.y(), g_.z(), g_.x(), g_.y()},
-                     D4{g_.z(), g_.x(), g_.y(), g_.z()}};
       store_stored(force, load_stored(force) + spread_xyz(mass) * g);
       const D4 u = mass * ((g_.x() * x.x + g_.y() * x.y) + g_.z() * x.z);
       sum -= u[0], sum -= u[1], sum -= u[2], sum -= u[3];
