@@ -291,15 +291,11 @@ TEST_CASE("kicks with nothing to book step four bodies side by side as one at a 
     world.add_force(ForceRegistry::instance().make("central", field));
     return Simulation(world, 0.001, "velocity-verlet");
   };
-  Simulation together = simulation(specs);
-  REQUIRE_FALSE(together.advance(300));
-  for (int i = 0; i < 9; ++i) {
-    Simulation alone = simulation({specs[i]});
-    REQUIRE_FALSE(alone.advance(300));
-    INFO("body " << i);
-    CHECK(alone.world().v.col(0) == together.world().v.col(i));
-    CHECK(alone.world().x.col(0) == together.world().x.col(i));
-  }
+  test::check_each_alone_as_together(specs, simulation, 300,
+                                     [](const World& alone, const World& together, int i) {
+                                       CHECK(alone.v.col(0) == together.v.col(i));
+                                       CHECK(alone.x.col(0) == together.x.col(i));
+                                     });
 }
 
 TEST_CASE("fused passes run block by block, in queue order, with sums as one loop would make") {

@@ -176,16 +176,12 @@ TEST_CASE("buss2 steps spheres four at a time exactly as one at a time") {
     world.add_force(ForceRegistry::instance().make("active", active));
     return Simulation(world, 0.01, "velocity-verlet", "buss2");
   };
-  Simulation together = simulation(specs);
-  REQUIRE_FALSE(together.advance(200));
-  for (int i = 0; i < 9; ++i) {
-    Simulation alone = simulation({specs[i]});
-    REQUIRE_FALSE(alone.advance(200));
-    INFO("body " << i);
-    CHECK(alone.world().q[0].coeffs() == together.world().q[i].coeffs());
-    CHECK(alone.world().w.col(0) == together.world().w.col(i));
-    CHECK(alone.world().x.col(0) == together.world().x.col(i));
-  }
+  test::check_each_alone_as_together(specs, simulation, 200,
+                                     [](const World& alone, const World& together, int i) {
+                                       CHECK(alone.q[0].coeffs() == together.q[i].coeffs());
+                                       CHECK(alone.w.col(0) == together.w.col(i));
+                                       CHECK(alone.x.col(0) == together.x.col(i));
+                                     });
 }
 
 TEST_CASE("free spheres are told four at a time as one at a time would tell them") {

@@ -59,4 +59,20 @@ inline void check_same(const RunEnd& a, const RunEnd& b) {
   CHECK(a.energy.energy_error == b.energy.energy_error);
 }
 
+// Runs the bodies together (lane groups of four and a scalar tail) and each alone, `steps` steps
+// of make(bodies) each, and calls check(alone, together, i) for body i: what the lanes compute
+// must be what one body at a time computes.
+template <class Make, class Check>
+void check_each_alone_as_together(const std::vector<BodySpec>& specs, Make make, long steps,
+                                  Check check) {
+  Simulation together = make(specs);
+  REQUIRE_FALSE(together.advance(steps));
+  for (int i = 0; i < int(specs.size()); ++i) {
+    Simulation alone = make(std::vector<BodySpec>{specs[i]});
+    REQUIRE_FALSE(alone.advance(steps));
+    INFO("body " << i);
+    check(alone.world(), together.world(), i);
+  }
+}
+
 }  // namespace stepwise::test
