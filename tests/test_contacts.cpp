@@ -548,7 +548,7 @@ TEST_CASE("contact loads added for the marked bodies only equal adding every bod
     std::vector<double> sparse(12 * n), dense(12 * n);
     for (int i = 0; i < n; ++i)  // what the other models left in the sums
       for (int k = 0; k < 12; ++k) sparse[12 * i + k] = dense[12 * i + k] = random.normal();
-    auto sums = [n, &drag_marks](std::vector<double>& s) {
+    auto sums = [&](std::vector<double>& s) {
       return BodyLoads::Sums{s.data(), s.data() + 3 * n, s.data() + 6 * n, s.data() + 9 * n,
                              drag_marks.data()};
     };
