@@ -79,14 +79,11 @@ class Buss2 final : public RotationScheme {
     D4 ox = nx * inv, oy = ny * inv, oz = nz * inv, ow = nw * inv;
     transpose(ox, oy, oz, ow);
     store(q, ox), store(q + 4, oy), store(q + 8, oz), store(q + 12, ow);
-    // The kick as stored (a free sphere's three moments are equal): no shuffles out of lanes.
-    double* kicked = world.L.data() + 3 * first;
-    double* spin = world.w.data() + 3 * first;
-    for (int k = 0; k < 12; k += 4) {
-      const D4 after = load(L + k) + splat(0.5 * h) * load(tau + k);
-      store(kicked + k, after);
-      store(spin + k, (1.0 / load(I + k)) * after);
-    }
+    // The kick as stored, no shuffles out of lanes; 1/I spread over each sphere's components
+    // (its three moments are equal), not divided again.
+    const Stored after = load_stored(L) + splat(0.5 * h) * load_stored(tau);
+    store_stored(world.L.data() + 3 * first, after);
+    store_stored(world.w.data() + 3 * first, spread_xyz(inv_I) * after);
   }
 
   static void step_body(World& world, const Positions& torque, double h, int i) {
