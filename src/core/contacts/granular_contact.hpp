@@ -103,8 +103,8 @@ class GranularContacts final : public ForceModel {
       apply_as<false>(s, out, ctx);
   }
 
-  // Packing the bodies and measuring how far each moved since the list was built, fused with
-  // the step's passes.
+  // Packing the motions (when the kernels read them packed) and measuring how far each body
+  // moved since the list was built, fused with the step's passes.
   void prepare(const StateView& s, ForceSums&, const EvalContext&, BodyPasses& passes) override {
     if (s.world.contact.impulse()) return;
     resize_packed(s.world.size());
@@ -131,15 +131,20 @@ class GranularContacts final : public ForceModel {
     }
     if (laws_.stale(world, own_version_)) laws_.build(world, own(), wall_materials_, own_version_);
     material_ = world.material.data();
-    state_ = {s.v.data(), s.w.data(), world.mass.data(), world.inv_mass.data()};
+    state_ = {s.x.data(), world.radius.data(), s.v.data(),
+              s.w.data(), world.mass.data(),   world.inv_mass.data()};
     if (stale || !candidates_.track(n, list_.rebuild_at())) {
       rebuild(world, s.x, ctx.parallel, Commit ? ctx.dt : -1.0);
       candidates_.restart(n);
     }
     ask_ahead_ = decide_ask_ahead();  // (after a rebuild: the springs' array is the list's size)
-    // Bodies that are not spheres go through the collision table (shape_contacts.hpp); packed
+    // Bodies that are not spheres go through the collision table (shape_contacts.hpp); read
     // with radius -inf, the sphere kernels' wall screen never finds them touching a wall.
-    for (int b : shapes_.bodies()) positions_[b].c[3] = -std::numeric_limits<double>::infinity();
+    if (!shapes_.bodies().empty()) {
+      shape_radii_.assign(world.radius.data(), world.radius.data() + n);
+      for (int b : shapes_.bodies()) shape_radii_[b] = -std::numeric_limits<double>::infinity();
+      state_.radius = shape_radii_.data();
+    }
     candidates_.update_limits(list_.skin());
     if (static_cast<int>(wall_history_.size()) != n * static_cast<int>(walls_.size())) {
       wall_history_.assign(n * walls_.size(), Spring{});
@@ -292,13 +297,15 @@ class GranularContacts final : public ForceModel {
     int low = 0, high = 0;  // the bodies this task touched
   };
   std::vector<Task> tasks_;
-  std::vector<int> task_bounds_;         // task t owns bodies [bounds[t], bounds[t + 1])
-  std::vector<BodyPosition> positions_;  // the bodies as the kernels read them
+  std::vector<int> task_bounds_;  // task t owns bodies [bounds[t], bounds[t + 1])
   std::vector<BodyMotion> motions_;
-  // Where the kernels read the motions (PackedBodies): the state's columns at this evaluation,
-  // and packed rows when most bodies touch something (decide_packing).
+  // The radii the kernels read when some bodies are not spheres (-inf for those).
+  std::vector<double> shape_radii_;
+  // Where the kernels read the bodies (PackedBodies): the state's columns at this evaluation,
+  // and packed motion rows when most bodies touch something (decide_packing).
   struct StateColumns {
-    const double *v = nullptr, *w = nullptr, *mass = nullptr, *inv_mass = nullptr;
+    const double *x = nullptr, *radius = nullptr, *v = nullptr, *w = nullptr, *mass = nullptr,
+                 *inv_mass = nullptr;
   } state_;
   bool pack_motions_ = true;
   std::string motions_mode_ = "auto";  // packed, columns, or auto: as decide_packing says
@@ -306,17 +313,17 @@ class GranularContacts final : public ForceModel {
   PackedBodies packed() const {
     const BodyMotion* motion = pack_motions_ ? motions_.data() : nullptr;
     const StateColumns& c = state_;
-    return {positions_.data(), motion, material_, c.v, c.w, c.mass, c.inv_mass, ask_ahead_};
+    return {c.x, c.radius, motion, material_, c.v, c.w, c.mass, c.inv_mass, ask_ahead_};
   }
   // Whether the kernels ask for rows ahead (PackedBodies::ask_ahead): 'prefetch' on, or auto and
-  // their arrays (springs, loads, motions, positions) outgrow a cache's share, 8 MiB: between the
-  // settling benchmark's 10k packing (about 4 MiB) and its 50k one.
+  // their arrays (springs, loads, motions, positions and radii) outgrow a cache's share, 8 MiB:
+  // between the settling benchmark's 10k packing (about 4 MiB) and its 50k one.
   std::string prefetch_mode_ = "auto";
   bool ask_ahead_ = false;  // decided once per evaluation
   bool decide_ask_ahead() const {
     if (prefetch_mode_ != "auto") return prefetch_mode_ == "on";
-    const size_t per_body = sizeof(BodyPosition) + sizeof(BodyMotion) + sizeof(BodyLoad);
-    return history_.size() * sizeof(Spring) + positions_.size() * per_body > (size_t{8} << 20);
+    const size_t per_body = 4 * sizeof(double) + sizeof(BodyMotion) + sizeof(BodyLoad);
+    return history_.size() * sizeof(Spring) + motions_.size() * per_body > (size_t{8} << 20);
   }
   // Packing every body's motion row costs a pass writing 64 bytes per body; it pays only when
   // the kernels read most bodies' rows several times (a packing, not a falling cloud).
@@ -324,7 +331,6 @@ class GranularContacts final : public ForceModel {
     pack_motions_ = motions_mode_ == "packed" || (motions_mode_ == "auto" && 2 * touching_ >= n);
   }
   void resize_packed(int n) {
-    positions_.resize(n);
     motions_.resize(n);
     candidates_.resize(n);
   }
@@ -332,13 +338,10 @@ class GranularContacts final : public ForceModel {
   ContactCandidates candidates_;  // the pairs worth a distance test (contact_candidates.hpp)
 
   void pack(const StateView& s, int begin, int end) {
+    if (!pack_motions_) return;
     const World& world = s.world;
     for (int i = begin; i < end; ++i) {
-      double* p = positions_[i].c;
       double* m = motions_[i].c;
-      for (int k = 0; k < 3; ++k) p[k] = s.x(k, i);
-      p[3] = world.radius(i);
-      if (!pack_motions_) continue;
       for (int k = 0; k < 3; ++k) m[k] = s.v(k, i), m[4 + k] = s.w(k, i);
       m[3] = world.mass(i);
       m[7] = world.inv_mass(i);
@@ -351,7 +354,8 @@ class GranularContacts final : public ForceModel {
   void pair_range(const StateView& s, const EvalContext& ctx, int begin, int end, Task& task) {
     const int* offsets = list_.offsets().data();
     const int* neighbors = list_.neighbors().data();
-    const BodyPosition* position = positions_.data();
+    const double* x = state_.x;
+    const double* radius = state_.radius;
     const int most = offsets[end] - offsets[begin];
     if (int(task.pair_i.size()) < most + 4) {
       for (auto* v : {&task.pair_i, &task.pair_k, &task.open_i, &task.open_k}) v->resize(most + 4);
@@ -385,10 +389,11 @@ class GranularContacts final : public ForceModel {
       int count = 0, opened = 0;
       for (int p = 0; p < candidates; ++p) {  // branch-free: both slots written, kept if it passes
         const int i = candidate_i[p], k = candidate_k[p];
-        const double* a = position[i].c;
-        const double* b = position[neighbors[k]].c;
+        const int j = neighbors[k];
+        const double* a = x + 3 * i;
+        const double* b = x + 3 * j;
         const double dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
-        const double reach = a[3] + b[3];
+        const double reach = radius[i] + radius[j];
         const bool touching = dx * dx + dy * dy + dz * dz < reach * reach;
         pair_i[count] = i;
         pair_k[count] = k;
@@ -426,12 +431,11 @@ class GranularContacts final : public ForceModel {
       for (; i + 4 <= end; i += 4) {
         int near = 0;
         for (int l = 0; l < 4; ++l) near |= (wall_engaged_[i + l] != 0) << l;
-        D4 x = load(position[i].c), y = load(position[i + 1].c), z = load(position[i + 2].c),
-           r = load(position[i + 3].c);
-        transpose(x, y, z, r);
+        const V3 p = load_xyz(x + 3 * i);
+        const D4 r = load(radius + i);
         for (int w = 0; w < wall_count && near != 15; ++w) {
           const Vec3& n = walls_[w].normal;
-          const D4 gap = ((x * n.x() + y * n.y()) + z * n.z() - wall_offset_[w]) - r;
+          const D4 gap = ((p.x * n.x() + p.y * n.y()) + p.z * n.z() - wall_offset_[w]) - r;
           near |= mask_bits(gap < 0);
         }
         for (int l = 0; l < 4; ++l)
@@ -471,8 +475,8 @@ class GranularContacts final : public ForceModel {
   // has left lets go of its spring.
   template <bool Commit>
   void collect_walls(int i, const EvalContext& ctx, Task& task, int& touching) {
-    const double* a = positions_[i].c;
-    const double ri = a[3];
+    const double* a = state_.x + 3 * i;
+    const double ri = state_.radius[i];
     const int wall_count = int(walls_.size());
     for (int w = 0; w < wall_count; ++w) {
       const std::uint64_t bit = w < 64 ? std::uint64_t{1} << w : 0;
@@ -501,7 +505,7 @@ class GranularContacts final : public ForceModel {
 
   // Contact slip velocity of a body against a wall.
   Vec3 wall_slip(int i, const Wall& wall) const {
-    return velocity(i) - wall.velocity - positions_[i].c[3] * spin(i).cross(wall.normal);
+    return velocity(i) - wall.velocity - state_.radius[i] * spin(i).cross(wall.normal);
   }
   Vec3 velocity(int i) const { return Eigen::Map<const Vec3>(state_.v + 3 * i); }
   Vec3 spin(int i) const { return Eigen::Map<const Vec3>(state_.w + 3 * i); }
@@ -519,9 +523,9 @@ class GranularContacts final : public ForceModel {
   // release() for a pair of packed bodies.
   void release_pair(int i, int j, Spring& history, double dt, Sums& out) const {
     const Vec3 d =
-        Eigen::Map<const Vec3>(positions_[i].c) - Eigen::Map<const Vec3>(positions_[j].c);
+        Eigen::Map<const Vec3>(state_.x + 3 * i) - Eigen::Map<const Vec3>(state_.x + 3 * j);
     const Vec3 normal = d / d.norm();
-    const Vec3 spins = positions_[i].c[3] * spin(i) + positions_[j].c[3] * spin(j);
+    const Vec3 spins = state_.radius[i] * spin(i) + state_.radius[j] * spin(j);
     const Vec3 slip = velocity(i) - velocity(j) - spins.cross(normal);
     release(history, slip, laws_.pair(material_[i], material_[j]).release_kt(), dt, out);
   }

@@ -13,17 +13,16 @@
 
 namespace stepwise {
 
-// What the kernels read of a body, packed in two arrays: position and radius, all a distance
-// test reads (so the pair collection sweeps a third of the memory), and velocity, mass, spin and
-// inverse mass, one cache line. body_columns turns them into 12 columns, indexed below.
-struct alignas(32) BodyPosition {
-  double c[4];  // x, y, z, radius
-};
+// What the kernels read of a body: position and radius, read where the state keeps them (a
+// packed copy cost a pass writing 32 bytes per body and step, and the step's passes are bound by
+// the bytes they move), and velocity, mass, spin and inverse mass, packed in one cache line when
+// most bodies touch something. body_columns turns them into 12 columns, indexed below.
 struct alignas(64) BodyMotion {
   double c[8];  // v, mass, w, inverse mass
 };
 struct PackedBodies {
-  const BodyPosition* position;
+  const double* x;       // 3 x n: the evaluated positions
+  const double* radius;  // n: the spheres' radii; -inf for bodies the kernels must not touch
   // Null when few bodies touch anything: the motions are then read from the state's own
   // columns below (for speed only: packing them all costs more than the few reads it saves).
   const BodyMotion* motion;
@@ -35,6 +34,11 @@ struct PackedBodies {
   bool ask_ahead = false;
 };
 
+// Body i's position and radius as one row.
+[[gnu::always_inline]] inline lanes::D4 position_row(const PackedBodies& bodies, int i) {
+  const double* p = bodies.x + 3 * i;
+  return lanes::D4{p[0], p[1], p[2], bodies.radius[i]};
+}
 // Body i's motion row: velocity and mass (half 0) or spin and inverse mass (half 1).
 [[gnu::always_inline]] inline lanes::D4 motion_row(const PackedBodies& bodies, int i, int half) {
   if (bodies.motion) return lanes::load(bodies.motion[i].c + 4 * half);
@@ -98,17 +102,16 @@ struct PairSums {
   int contacts = 0;
 };
 
-// Four lanes' rows of four numbers turned into four vectors: vector k holds each lane's k-th.
-[[gnu::always_inline]] inline std::array<lanes::D4, 4> lane_columns(const double* r0,
-                                                                    const double* r1,
-                                                                    const double* r2,
-                                                                    const double* r3) {
-  lanes::D4 a = lanes::load(r0), b = lanes::load(r1), c = lanes::load(r2), d = lanes::load(r3);
+// Four bodies' position rows turned into four vectors: vector k holds each body's k-th number.
+[[gnu::always_inline]] inline std::array<lanes::D4, 4> position_columns(const PackedBodies& bodies,
+                                                                        const int* index) {
+  lanes::D4 a = position_row(bodies, index[0]), b = position_row(bodies, index[1]),
+            c = position_row(bodies, index[2]), d = position_row(bodies, index[3]);
   lanes::transpose(a, b, c, d);
   return {a, b, c, d};
 }
 
-// Four bodies' motion rows (motion_row) turned into four vectors, as lane_columns does.
+// Four bodies' motion rows (motion_row) turned into four vectors, as position_columns does.
 [[gnu::always_inline]] inline std::array<lanes::D4, 4> motion_columns(const PackedBodies& bodies,
                                                                       const int* index, int half) {
   lanes::D4 a = motion_row(bodies, index[0], half), b = motion_row(bodies, index[1], half),
@@ -120,8 +123,7 @@ struct PairSums {
 // Four bodies' 12 numbers, as rows, turned into 12 vectors of four lanes (BodyColumn).
 [[gnu::always_inline]] inline void body_columns(PackedBodies bodies, const int* index,
                                                 lanes::D4 (&c)[12]) {
-  const auto position = lane_columns(bodies.position[index[0]].c, bodies.position[index[1]].c,
-                                     bodies.position[index[2]].c, bodies.position[index[3]].c);
+  const auto position = position_columns(bodies, index);
   const auto velocity = motion_columns(bodies, index, 0), spin = motion_columns(bodies, index, 1);
   for (int k = 0; k < 4; ++k) c[k] = position[k], c[4 + k] = velocity[k], c[8 + k] = spin[k];
 }
@@ -157,11 +159,7 @@ template <class Law, bool Commit, bool Mixed>
     }
     // In stages, so few values are live at once (the kernel is bound by its instruction count,
     // and spilled registers add to it): positions first, the geometry; then the motions.
-    const BodyPosition* position = bodies.position;
-    const auto pi =
-        lane_columns(position[I[0]].c, position[I[1]].c, position[I[2]].c, position[I[3]].c);
-    const auto pj =
-        lane_columns(position[J[0]].c, position[J[1]].c, position[J[2]].c, position[J[3]].c);
+    const auto pi = position_columns(bodies, I), pj = position_columns(bodies, J);
     const M4 in_batch = {0 < lanes ? -1 : 0, 1 < lanes ? -1 : 0, 2 < lanes ? -1 : 0,
                          3 < lanes ? -1 : 0};
     const V3 d{pi[0] - pj[0], pi[1] - pj[1], pi[2] - pj[2]};
