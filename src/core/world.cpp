@@ -16,6 +16,7 @@ World::World(const World& other)
       mass(other.mass),
       inv_mass(other.inv_mass),
       inertia(other.inertia),
+      sphere_moment(other.sphere_moment),
       shape(other.shape),
       radius(other.radius),
       flags(other.flags),
@@ -88,6 +89,8 @@ int World::add_body(const BodySpec& s) {
   append(mass, s.mass);
   append(inv_mass, (s.flags & (kFixed | kDriven | kPivot)) ? 0.0 : 1.0 / s.mass);
   append_column(inertia, principal);
+  append(sphere_moment, 0.0);
+  set_inertia(size() - 1, principal);
   shape.push_back(std::move(body_shape));
   append(radius, r);
   flags.push_back(s.flags);
@@ -164,6 +167,12 @@ void World::check_plane() const {
     throw InputError("dimensions must be 2 or 3 (not " + std::to_string(dimensions) + ")");
   for (int i = 0; i < size(); ++i)
     if (const std::string problem = plane_problem(i); !problem.empty()) throw InputError(problem);
+}
+
+void World::set_inertia(int i, const Vec3& principal) {
+  inertia.col(i) = principal;
+  const bool equal = principal(0) == principal(1) && principal(1) == principal(2);
+  sphere_moment(i) = equal ? principal(0) : std::numeric_limits<double>::quiet_NaN();
 }
 
 Vec3 World::rotational_inertia(int i) const {

@@ -58,9 +58,8 @@ class Buss2 final : public RotationScheme {
     using namespace lanes;
     const double* L = world.L.data() + 3 * first;
     const double* tau = torque.data() + 3 * first;
-    const double* I = world.inertia.data() + 3 * first;
     const V3 momentum = load_xyz(L), moment = load_xyz(tau);
-    const D4 inv_I = 1.0 / D4{I[0], I[3], I[6], I[9]};
+    const D4 inv_I = 1.0 / load(world.sphere_moment.data() + first);
     const V3 w = inv_I * momentum, dw = inv_I * moment;
     const V3 w_bar = (w + splat(0.5 * h) * dw) + splat(h * h / 12.0) * cross(dw, w);
     const V3 a = splat(0.5 * h) * w_bar;

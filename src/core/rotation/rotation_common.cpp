@@ -41,13 +41,9 @@ bool free_spheres(const World& world, int first, int count) {
     using namespace lanes;
     std::uint32_t flags;
     std::memcpy(&flags, world.flags.data() + i, 4);
-    // Neighbours in storage order (x0 y0 z0 x1 | y1 z1 x2 y2 | z2 x3 y3 z3) compared as stored:
-    // the masks keep the lanes holding x == y or y == z of one body, which cover all four.
-    const double* I = world.inertia.data() + 3 * i;
-    const int equal = (mask_bits(load(I) == load(I + 1)) & 0b1011) |
-                      (mask_bits(load(I + 4) == load(I + 5)) & 0b1101) << 4 |
-                      (mask_bits(load(I + 7) == load(I + 8)) & 0b1101) << 8;
-    if ((flags & kNotFree) || equal != 0b110111011011) return false;
+    // Equal moments: World::sphere_moment is NaN (unequal to itself) where the three differ.
+    const D4 moment = load(world.sphere_moment.data() + i);
+    if ((flags & kNotFree) || !all_lanes(moment == moment)) return false;
   }
   for (; i < end; ++i)
     if (!rotates_freely(world, i) || !world.isotropic(i)) return false;
@@ -57,18 +53,19 @@ bool free_spheres(const World& world, int first, int count) {
 namespace {
 
 // Four free spheres: L += h/2 tau, w = L / I, in the order World::sync_angular_velocity uses.
-// A free sphere's three moments are equal (free_spheres), so each component of L is divided by
-// its own moment as stored, with no shuffles into lanes.
+// A free sphere's three moments are equal (free_spheres): each component of L is divided by
+// that one moment (World::sphere_moment) spread over the components as stored, no shuffles.
 void kick_spheres(World& world, const Positions& torque, double h, int first) {
   using namespace lanes;
   double* L = world.L.data() + 3 * first;
   double* w = world.w.data() + 3 * first;
   const double* tau = torque.data() + 3 * first;
-  const double* I = world.inertia.data() + 3 * first;
+  const Stored I = spread_xyz(load(world.sphere_moment.data() + first));
+  const D4 quads[3] = {I.first, I.second, I.third};
   for (int k = 0; k < 12; k += 4) {
     const D4 kicked = load(L + k) + splat(0.5 * h) * load(tau + k);
     store(L + k, kicked);
-    store(w + k, kicked / load(I + k));
+    store(w + k, kicked / quads[k / 4]);
   }
 }
 
