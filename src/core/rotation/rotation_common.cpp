@@ -58,15 +58,11 @@ namespace {
 void kick_spheres(World& world, const Positions& torque, double h, int first) {
   using namespace lanes;
   double* L = world.L.data() + 3 * first;
-  double* w = world.w.data() + 3 * first;
-  const double* tau = torque.data() + 3 * first;
   const Stored I = spread_xyz(load(world.sphere_moment.data() + first));
-  const D4 quads[3] = {I.first, I.second, I.third};
-  for (int k = 0; k < 12; k += 4) {
-    const D4 kicked = load(L + k) + splat(0.5 * h) * load(tau + k);
-    store(L + k, kicked);
-    store(w + k, kicked / quads[k / 4]);
-  }
+  const Stored kicked = load_stored(L) + splat(0.5 * h) * load_stored(torque.data() + 3 * first);
+  store_stored(L, kicked);
+  store_stored(world.w.data() + 3 * first,
+               {kicked.first / I.first, kicked.second / I.second, kicked.third / I.third});
 }
 
 void kick_body(World& world, const Positions& torque, double h, int i) {
