@@ -3,7 +3,9 @@
 // integrator, and the exact mass properties of clumps of disks against closed forms.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "core/bonds/bond_common.hpp"
 #include "core/disk_union.hpp"
@@ -122,6 +124,80 @@ TEST_CASE("every integrator and rotation scheme keeps 2-D bodies exactly in the 
     CHECK(sim.energy().contacts > 50);
     check_in_plane(sim.world(), method + " / " + rotation);
   }
+}
+
+// The step clears out-of-plane loads only where some model may make them (keeps_plane): gravity
+// in the plane and disks' contacts (with rolling and twisting resistance too) make none, so
+// disk-settle skips the pass. Gravity with a 1e-300 out-of-plane part asks for the pass and must
+// give the skipping run's state to the bit (if the contacts made out-of-plane loads, only the
+// cleared run would stay in the plane), and stay in the plane itself (if gravity claimed to keep
+// it, the 1e-300 would move the disks off).
+TEST_CASE("disk-settle skips clearing out-of-plane loads and keeps the cleared run's bits" *
+          doctest::test_suite("slow")) {
+  struct Run {
+    std::string method;
+    double resistance;  // mu_roll and mu_twist
+  };
+  for (const Run& run :
+       {Run{"velocity-verlet", 0.0}, Run{"rk4", 0.0}, Run{"velocity-verlet", 0.2}}) {
+    const SceneSetup setup = build_scene("disk-settle", {{"n", ParamValue(100.0)},
+                                                         {"spacing", 1.0},
+                                                         {"mu_roll", run.resistance},
+                                                         {"mu_twist", run.resistance}});
+    World tilted = setup.world;
+    int replaced = 0;
+    for (auto& model : tilted.forces)
+      if (model->kind() == "gravity") {
+        ParamTable g;
+        g.set("g", std::vector<double>{0, -1, 1e-300});
+        model = ForceRegistry::instance().make("gravity", g);
+        ++replaced;
+      }
+    REQUIRE(replaced == 1);
+    Simulation skipping(setup.world, setup.dt, run.method), cleared(tilted, setup.dt, run.method);
+    REQUIRE_FALSE(skipping.advance(1500));
+    REQUIRE_FALSE(cleared.advance(1500));
+    const std::string label =
+        run.method + ", mu_roll = mu_twist = " + std::to_string(run.resistance);
+    INFO(label);
+    for (const auto& model : skipping.world().forces) CHECK(model->keeps_plane(skipping.world()));
+    CHECK_FALSE(std::all_of(cleared.world().forces.begin(), cleared.world().forces.end(),
+                            [&](const auto& f) { return f->keeps_plane(cleared.world()); }));
+    CHECK(skipping.energy().contacts > 50);
+    check_in_plane(cleared.world(), label + ", gravity off the plane by 1e-300");
+    const World &a = skipping.world(), &b = cleared.world();
+    auto same_bits = [](const Positions& p, const Positions& r) {
+      return p.size() == r.size() &&
+             std::memcmp(p.data(), r.data(), sizeof(double) * p.size()) == 0;
+    };
+    CHECK(same_bits(a.x, b.x));
+    CHECK(same_bits(a.v, b.v));
+    CHECK(same_bits(a.L, b.L));
+    CHECK(same_bits(a.w, b.w));
+    CHECK(std::memcmp(a.q.data(), b.q.data(), sizeof(Quat) * a.q.size()) == 0);
+  }
+}
+
+// A floor line sliding along z drags a disk resting on it out of the plane by friction: its
+// contacts do not keep the plane, so the step clears what leaves it.
+TEST_CASE("a disk on a floor that slides along z stays in the plane") {
+  World world;
+  world.dimensions = 2;
+  world.add_body(disk_at(disk_shape(0.5), 1.0, 0, 0.49, 0, 0));
+  add_gravity_2d(world, 1.0);
+  ParamTable contacts, floor;
+  floor.set("point", std::vector<double>{0, 0, 0});
+  floor.set("normal", std::vector<double>{0, 1, 0});
+  floor.set("velocity", std::vector<double>{0, 0, 1});
+  contacts.set("kn", 2000.0);
+  contacts.set("mu", 0.5);
+  contacts.set("wall", std::vector<ParamTable>{floor});
+  world.add_force(ForceRegistry::instance().make("hooke", contacts));
+  Simulation sim(world, 1e-3, "velocity-verlet");
+  REQUIRE_FALSE(sim.advance(500));
+  CHECK(sim.energy().wall_contacts == 1);
+  CHECK(sim.world().x(1, 0) < 0.5);  // still pressed on the floor
+  check_in_plane(sim.world(), "a floor sliding along z");
 }
 
 namespace {

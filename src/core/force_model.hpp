@@ -156,6 +156,11 @@ class ForceModel {
   virtual unsigned body_work() const { return 0; }
   // Whether it marks every body it adds drag loads to (ForceSums::mark_drag), for speed only.
   virtual bool marks_drag() const { return false; }
+  // For speed only: whether, at a state in the plane z = 0 (a 2-D World: z, v_z, w_x, w_y all
+  // 0), every force it added has z = +-0 and every torque x = y = +-0 (asked after apply(), at
+  // the same state). Then the 2-D step need not clear them: +0 + -0 is +0, so the state stays
+  // exactly in the plane. False (the default) costs a pass that clears them.
+  virtual bool keeps_plane(const World& world) const { return false; }
   // Energy this model dissipated internally outside the power quadrature (e.g. friction slips).
   virtual double internal_dissipation() const { return 0; }
   // Energy the model changed without a force working for it (a contact manifold's points coming

@@ -240,9 +240,14 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
     out.drag_torque.resize(3, 0);
     out.drag_marks = {};
   }
-  if (world_.dimensions == 2) {
-    // The plane holds 2-D bodies (LAMMPS' fix enforce2d): no load leaves it. Queued after the
-    // models' finishing passes, so it sees their complete loads.
+  // The plane holds 2-D bodies (LAMMPS' fix enforce2d): no load leaves it. Unless every model
+  // keeps its loads there (ForceModel::keeps_plane), a pass clears what leaves it, queued after
+  // the models' finishing passes, so it sees their complete loads.
+  const auto keeps_plane = [this] {
+    return std::all_of(world_.forces.begin(), world_.forces.end(),
+                       [this](const auto& f) { return f->keeps_plane(world_); });
+  };
+  if (world_.dimensions == 2 && !keeps_plane()) {
     passes_.add([out = LoadArrays(out), external, drag, marks = out.drag_marks.known()](
                     int, int begin, int end) mutable {
       clear_components(out.force.data(), begin, end, kInPlane);

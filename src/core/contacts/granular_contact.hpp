@@ -90,6 +90,16 @@ class GranularContacts final : public ForceModel {
   std::string kind() const override { return Law::kName; }
   unsigned body_work() const override { return kDragWork; }
   bool marks_drag() const override { return true; }
+  // Disks in the plane touch along in-plane normals with in-plane relative velocities, so their
+  // forces lie in the plane and their torques (lever arms in the plane) along z; the relative
+  // spin is along z, so rolling resistance is too and twisting resistance (spin . n) is 0. Kept
+  // to the sphere kernels and walls at rest along z; the collision table's shapes leave it to
+  // the clearing pass.
+  bool keeps_plane(const World&) const override {
+    return shapes_.empty() && std::all_of(walls_.begin(), walls_.end(), [](const Wall& w) {
+             return w.normal.z() == 0 && w.velocity.z() == 0;
+           });
+  }
   std::unique_ptr<ForceModel> clone() const override {
     return std::make_unique<GranularContacts>(*this);
   }

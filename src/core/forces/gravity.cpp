@@ -33,6 +33,7 @@ class Gravity final : public ForceModel {
     for (int t = 0; t < range_count(ctx.parallel, n); ++t) out.potential += task_potential_[t];
   }
   bool jacobian(const StateView&, Triplets&, Triplets&) const override { return true; }
+  bool keeps_plane(const World&) const override { return g_.z() == 0; }
   void save(ParamTable& out) const override {
     out.set("g", std::vector<double>{g_.x(), g_.y(), g_.z()});
   }
