@@ -118,3 +118,28 @@ TEST_CASE("polyhedra: exact mass properties, hull faces, and refused input") {
         doctest::Contains("vertex 4 is not a corner"), InputError);
   }
 }
+
+// A body refused at the door (here: a material the World does not have, the last check
+// add_body makes) leaves every per-body array as it was, not some of them one longer.
+TEST_CASE("a refused body leaves the World as it was") {
+  World world;
+  BodySpec good;
+  good.radius = 0.5;
+  world.add_body(good);
+  world.add_body(good);
+  BodySpec bad = good;
+  bad.material = 3;  // no such material
+  CHECK_THROWS_WITH_AS(world.add_body(bad), "body 2: no material 3", InputError);
+  CHECK(world.size() == 2);
+  for (Eigen::Index cols : {world.x.cols(), world.v.cols(), world.L.cols(), world.w.cols(),
+                            world.inertia.cols(), world.pivot.cols(), world.pivot_arm.cols(),
+                            world.radius.size(), world.sphere_moment.size(), world.inv_mass.size()})
+    CHECK(cols == 2);
+  CHECK(world.q.size() == 2);
+  CHECK(world.shape.size() == 2);
+  CHECK(world.flags.size() == 2);
+  CHECK(world.material.size() == 2);
+  world.add_body(good);  // and takes the next one as body 2
+  CHECK(world.size() == 3);
+  CHECK(world.x.cols() == 3);
+}
