@@ -45,82 +45,64 @@ int sphere_type() {
 }
 
 namespace {
-// What one body's spec becomes in the World, worked out and checked before anything is stored,
-// so a refused body leaves the World as it was.
-struct Resolved {
-  ShapePtr shape;
-  Vec3 principal;
-  double radius;
-};
-
-// Body i from spec s, after a body of shape `before` and radius before_radius (null: the first).
-Resolved resolve(const World& world, const BodySpec& s, int i, const ShapePtr& before,
-                 double before_radius) {
-  const std::string body = "body " + std::to_string(i);
-  if (!(s.mass > 0) || !std::isfinite(s.mass))
-    throw InputError(body + ": mass must be positive and finite");
-  if (!s.shape && !(s.radius > 0 && std::isfinite(s.radius)))
-    throw InputError(body + ": radius must be positive and finite");
-  if (s.material < 0 || s.material > world.materials.size())
-    throw InputError(body + ": no material " + std::to_string(s.material));
-  // Spheres of one radius in a row share one shape (a packing has a handful), however given;
-  // disks too (they collide as spheres), never with a sphere.
-  const double r = s.shape ? s.shape->bounding_radius() : s.radius;  // the World's radius column
-  const bool round = !s.shape || s.shape->type() == sphere_type();
-  const bool same = round && before && before->type() == sphere_type() &&
-                    before->planar() == (s.shape && s.shape->planar()) && before_radius == r;
-  ShapePtr body_shape = same ? before : s.shape ? s.shape : sphere_shape(s.radius);
-  Vec3 principal = s.inertia;
-  if (principal.isZero()) principal = s.mass * body_shape->unit_inertia();
-  if (!(principal.minCoeff() > 0) || !principal.allFinite())
-    throw InputError(body + ": inertia must be positive (a " + body_shape->kind() +
-                     " read in its body frame needs `inertia`)");
-  return {std::move(body_shape), principal, r};
+template <class M>
+void append_column(M& m, const Vec3& value) {
+  m.conservativeResize(3, m.cols() + 1);
+  m.col(m.cols() - 1) = value;
 }
-
-// Every per-body array to n bodies (kept: the first ones).
-void resize_bodies(World& world, int n) {
-  for (Positions* m :
-       {&world.x, &world.v, &world.L, &world.w, &world.inertia, &world.pivot, &world.pivot_arm})
-    m->conservativeResize(3, n);
-  for (VecX* column : {&world.mass, &world.inv_mass, &world.sphere_moment, &world.radius})
-    column->conservativeResize(n);
-  world.q.resize(n);
-  world.shape.resize(n);
-  world.flags.resize(n);
-  world.material.resize(n);
-}
-
-void store(World& world, int i, const BodySpec& s, Resolved body) {
-  const bool fixed = s.flags & kFixed;  // a fixed body never moves, whatever the input says
-  world.x.col(i) = s.position;
-  world.v.col(i) = fixed ? Vec3::Zero() : s.velocity;
-  // Unit quaternions are kept bit for bit (saved states reload exactly).
-  world.q[i] = std::abs(s.orientation.squaredNorm() - 1) < 1e-14 ? s.orientation
-                                                                 : s.orientation.normalized();
-  world.L.col(i).setZero();
-  world.w.col(i).setZero();
-  world.mass(i) = s.mass;
-  world.inv_mass(i) = (s.flags & (kFixed | kDriven | kPivot)) ? 0.0 : 1.0 / s.mass;
-  world.set_inertia(i, body.principal);
-  world.shape[i] = std::move(body.shape);
-  world.radius(i) = body.radius;
-  world.flags[i] = s.flags;
-  world.material[i] = static_cast<std::uint16_t>(s.material);
-  world.pivot.col(i) = s.pivot;
-  world.pivot_arm.col(i) =
-      s.pivot_arm.allFinite() ? s.pivot_arm : Vec3(world.q[i].conjugate() * (s.position - s.pivot));
-  world.set_angular_velocity(i, fixed ? Vec3::Zero() : s.angular_velocity);
+void append(VecX& vec, double value) {
+  vec.conservativeResize(vec.size() + 1);
+  vec(vec.size() - 1) = value;
 }
 }  // namespace
 
 int World::add_body(const BodySpec& s) {
   if (size() >= limits::max_bodies())
     throw InputError("at most " + std::to_string(limits::max_bodies()) + " bodies in a scene");
+  const std::string body = "body " + std::to_string(size());
+  if (!(s.mass > 0) || !std::isfinite(s.mass))
+    throw InputError(body + ": mass must be positive and finite");
+  if (!s.shape && !(s.radius > 0 && std::isfinite(s.radius)))
+    throw InputError(body + ": radius must be positive and finite");
+  // Every check before the first append: a refused body leaves the World as it was.
+  if (s.material < 0 || s.material > materials.size())
+    throw InputError(body + ": no material " + std::to_string(s.material));
+  // Spheres of one radius in a row share one shape (a packing has a handful), however given;
+  // disks too (they collide as spheres), never with a sphere.
+  const double r = s.shape ? s.shape->bounding_radius() : s.radius;  // the World's radius column
+  const bool round = !s.shape || s.shape->type() == sphere_type();
+  const bool same = round && !shape.empty() && shape.back()->type() == sphere_type() &&
+                    shape.back()->planar() == (s.shape && s.shape->planar()) &&
+                    radius(size() - 1) == r;
+  ShapePtr body_shape = same ? shape.back() : s.shape ? s.shape : sphere_shape(s.radius);
+  Vec3 principal = s.inertia;
+  if (principal.isZero()) principal = s.mass * body_shape->unit_inertia();
+  if (!(principal.minCoeff() > 0) || !principal.allFinite())
+    throw InputError(body + ": inertia must be positive (a " + body_shape->kind() +
+                     " read in its body frame needs `inertia`)");
   const int i = size();
-  Resolved body = resolve(*this, s, i, i > 0 ? shape.back() : nullptr, i > 0 ? radius(i - 1) : 0);
-  resize_bodies(*this, i + 1);
-  store(*this, i, s, std::move(body));
+  const bool fixed = s.flags & kFixed;  // a fixed body never moves, whatever the input says
+  append_column(x, s.position);
+  append_column(v, fixed ? Vec3::Zero() : s.velocity);
+  // Unit quaternions are kept bit for bit (saved states reload exactly).
+  q.push_back(std::abs(s.orientation.squaredNorm() - 1) < 1e-14 ? s.orientation
+                                                                : s.orientation.normalized());
+  append_column(L, Vec3::Zero());
+  append_column(w, Vec3::Zero());
+  append(mass, s.mass);
+  append(inv_mass, (s.flags & (kFixed | kDriven | kPivot)) ? 0.0 : 1.0 / s.mass);
+  append_column(inertia, principal);
+  append(sphere_moment, 0.0);
+  set_inertia(size() - 1, principal);
+  shape.push_back(std::move(body_shape));
+  append(radius, r);
+  flags.push_back(s.flags);
+  material.push_back(static_cast<std::uint16_t>(s.material));
+  append_column(pivot, s.pivot);
+  append_column(pivot_arm, s.pivot_arm.allFinite()
+                               ? s.pivot_arm
+                               : Vec3(q[i].conjugate() * (s.position - s.pivot)));
+  set_angular_velocity(i, fixed ? Vec3::Zero() : s.angular_velocity);
   return i;
 }
 
