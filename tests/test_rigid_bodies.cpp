@@ -119,8 +119,8 @@ TEST_CASE("polyhedra: exact mass properties, hull faces, and refused input") {
   }
 }
 
-// A body refused at the door (here: a material the World does not have, the last check
-// add_body makes) leaves every per-body array as it was, not some of them one longer.
+// A body refused at the door (here: a material the World does not have, once checked only after
+// the other arrays were appended) leaves every per-body array as it was, not some one longer.
 TEST_CASE("a refused body leaves the World as it was") {
   World world;
   BodySpec good;
