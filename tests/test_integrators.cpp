@@ -304,6 +304,7 @@ TEST_CASE("fused passes run block by block, in queue order, with sums as one loo
   Random random(11);
   for (double& v : values) v = random.normal() * std::pow(10.0, random.uniform(-8, 8));
   BodyPasses passes;
+  passes.set_block(256);
   std::vector<std::pair<char, int>> calls;
   std::vector<int> finished;
   double total = 0;

@@ -100,7 +100,8 @@ TEST_CASE(
     "a step fused block by block, evaluating in place, carried into the next, equals its passes "
     "run one after another into a second set of load arrays, on 1 and 2 threads") {
   // Settle (contacts, walls, gravity, Verlet and Buss2: every fused pass) and a ledger with a
-  // drag-tracked dissipation; with n = 3000 each thread's range spans several blocks. Carried:
+  // drag-tracked dissipation; with n = 3000 and blocks of 256 bodies each thread's range spans
+  // several blocks (the default block is larger than the scene). Carried:
   // advance runs each step's closing passes with the next step's opening ones.
   struct Mode {
     bool fused, in_place, carried;
@@ -110,7 +111,7 @@ TEST_CASE(
       ThreadPool pool(threads);
       Simulation sim = settle_simulation(15, 10, 20);
       if (threads > 1) sim.set_parallel(&pool);
-      sim.set_fused(mode.fused);
+      sim.set_fused(mode.fused, 256);
       sim.set_in_place(mode.in_place);
       test::take_steps(sim, 1200, mode.carried);
       return test::run_end(sim);

@@ -60,8 +60,11 @@ class Simulation {
   void set_parallel(Parallel* parallel) { parallel_ = parallel; }
   int threads() const { return parallel_ ? parallel_->threads() : 1; }
   // Whether the step's per-body passes run fused block by block (the default) or one after
-  // another over all bodies; the results are bit-identical either way (tested).
-  void set_fused(bool fused) { passes_.set_block(fused ? 0 : std::numeric_limits<int>::max()); }
+  // another over all bodies; the results are bit-identical either way (tested). block: bodies
+  // per block, 0 for the default (tests use small blocks to cross many blocks).
+  void set_fused(bool fused, int block = 0) {
+    passes_.set_block(fused ? block : std::numeric_limits<int>::max());
+  }
   // Whether the step's evaluation writes its loads over the start evaluation's, each block once
   // the passes queued before it have read them (the default), or into a second set of arrays;
   // bit-identical either way (tested). For speed only: one set of load arrays instead of two
