@@ -80,6 +80,11 @@ class ContactCandidates {
   }
   // Whether the candidates found before are out of date.
   bool stale() const { return stale_; }
+  // The most any body of block b (bodies b kBlock to b kBlock + kBlock - 1) has been displaced
+  // at an evaluation since the build, as last tracked; blocks() of them.
+  double moved(int b) const { return moved_[b]; }
+  int blocks() const { return int(moved_.size()); }
+  static constexpr int kBlock = 16;  // bodies per block
 
   // The slots of bodies [begin, end) whose gap at the build is within their two blocks' limits,
   // as (body, slot), padded to a multiple of four by repeating the last; returns how many. While
@@ -110,7 +115,6 @@ class ContactCandidates {
   }
 
  private:
-  static constexpr int kBlock = 16;            // bodies per block
   static constexpr double kMargin = 0.01;      // of the skin: a block's first margin
   static constexpr double kMostMargin = 0.25;  // of the skin: the most a margin grows to
   static int block_count(int n) { return (n + kBlock - 1) / kBlock; }

@@ -23,6 +23,7 @@
 #include "core/contacts/granular_walls.hpp"
 #include "core/contacts/neighbor_list.hpp"
 #include "core/contacts/shape_contacts.hpp"
+#include "core/contacts/wall_candidates.hpp"
 #include "core/impulse/rigid_contact_finder.hpp"
 #include "core/limits.hpp"
 #include "core/parallel.hpp"
@@ -77,6 +78,11 @@ class GranularContacts final : public ForceModel {
       throw InputError(p.where("prefetch") + ": 'prefetch' must be auto, on or off (got '" +
                        prefetch + "')");
     prefetch_mode_ = prefetch;
+    const std::string wall_screen = p.text("wall_screen", "auto");
+    if (wall_screen != "auto" && wall_screen != "all")
+      throw InputError(p.where("wall_screen") + ": 'wall_screen' must be auto or all (got '" +
+                       wall_screen + "')");
+    screen_every_body_ = wall_screen == "all";
     for (const ParamTable& t : p.tables("wall")) {
       Wall w{t.vec3("point", Vec3::Zero()), t.vec3("normal", Vec3::UnitZ()),
              t.vec3("velocity", Vec3::Zero())};
@@ -146,6 +152,7 @@ class GranularContacts final : public ForceModel {
     if (stale || !candidates_.track(n, list_.rebuild_at())) {
       rebuild(world, s.x, ctx.parallel, Commit ? ctx.dt : -1.0);
       candidates_.restart(n);
+      wall_candidates_.invalidate();
     }
     ask_ahead_ = decide_ask_ahead();  // (after a rebuild: the springs' array is the list's size)
     // Bodies that are not spheres go through the collision table (shape_contacts.hpp); read
@@ -159,6 +166,7 @@ class GranularContacts final : public ForceModel {
     if (static_cast<int>(wall_history_.size()) != n * static_cast<int>(walls_.size())) {
       wall_history_.assign(n * walls_.size(), Spring{});
       wall_engaged_.assign(n, 0);
+      wall_candidates_.invalidate();
       for (size_t k = 0; k < pending_walls_.size(); k += 5) {  // saved history, once
         const size_t index =
             size_t(pending_walls_[k + 1]) * walls_.size() + size_t(pending_walls_[k]);
@@ -179,6 +187,9 @@ class GranularContacts final : public ForceModel {
       wall_offset_[w] = (walls_[w].point + ctx.time * walls_[w].velocity).dot(walls_[w].normal);
       planes_[w] = {walls_[w].normal, walls_[w].velocity, wall_offset_[w]};
     }
+    if (screen_blocks())
+      wall_candidates_.update(list_.built_at(), state_.radius, wall_engaged_.data(), planes_,
+                              candidates_);
     // Tasks own disjoint ranges of bodies (so the history they write), with about equal numbers
     // of neighbour pairs; each adds into its own loads, combined in task order.
     Parallel* parallel = ctx.parallel;
@@ -346,6 +357,11 @@ class GranularContacts final : public ForceModel {
   }
 
   ContactCandidates candidates_;  // the pairs worth a distance test (contact_candidates.hpp)
+  WallCandidates wall_candidates_;  // the bodies worth a wall screen (wall_candidates.hpp)
+  bool screen_every_body_ = false;  // wall_screen = "all": the reference path
+  bool screen_blocks() const {
+    return !screen_every_body_ && !walls_.empty() && walls_.size() <= 64;
+  }
 
   void pack(const StateView& s, int begin, int end) {
     if (!pack_motions_) return;
@@ -438,7 +454,9 @@ class GranularContacts final : public ForceModel {
     int i = begin;
     if (wall_count > 0 && wall_count <= 64) {
       using namespace lanes;
+      const bool blocks = screen_blocks();
       for (; i + 4 <= end; i += 4) {
+        if (blocks && wall_candidates_.far(i)) continue;  // none of the four can touch a wall
         int near = 0;
         for (int l = 0; l < 4; ++l) near |= (wall_engaged_[i + l] != 0) << l;
         const V3 p = load_xyz(x + 3 * i);

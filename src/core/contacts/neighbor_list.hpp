@@ -41,6 +41,7 @@ class NeighborList {
   // Each body's squared displacement since the last build, into out[i] for i in [begin, end).
   void displacements2(const Positions& x, int begin, int end, double* out) const;
   double rebuild_at() const { return 0.25 * skin_ * skin_; }  // (skin / 2)^2
+  const Positions& built_at() const { return built_at_; }     // the positions at the build
   void build(const Positions& x, const VecX& radius, Parallel* parallel = nullptr);
 
   int size() const { return static_cast<int>(offsets_.size()) - 1; }
