@@ -270,15 +270,7 @@ Simulation walled_box(const std::vector<BodySpec>& specs, double box,
   ParamTable hooke;
   hooke.set("kn", 2000.0);
   keys(hooke);
-  std::vector<ParamTable> walls(6);
-  for (int k = 0; k < 6; ++k) {
-    std::vector<double> normal = {0, 0, 0}, point = {0, 0, 0};
-    normal[k % 3] = k < 3 ? 1 : -1;
-    point[k % 3] = k < 3 ? 0 : box;
-    walls[k].set("point", point);
-    walls[k].set("normal", normal);
-  }
-  hooke.set("wall", walls);
+  hooke.set("wall", test::box_walls(box));
   world.add_force(ForceRegistry::instance().make("hooke", hooke));
   return Simulation(world, 1e-3, integrator, "buss2");
 }

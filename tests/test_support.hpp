@@ -19,6 +19,20 @@ inline ParamTable floor_wall() {
   return wall;
 }
 
+// The six walls of the box [0, box]^3 facing in, as [[force.wall]] tables: the planes at 0 (x,
+// y, z) then at box.
+inline std::vector<ParamTable> box_walls(double box) {
+  std::vector<ParamTable> walls(6);
+  for (int k = 0; k < 6; ++k) {
+    std::vector<double> normal = {0, 0, 0}, point = {0, 0, 0};
+    normal[k % 3] = k < 3 ? 1 : -1;
+    point[k % 3] = k < 3 ? 0 : box;
+    walls[k].set("point", point);
+    walls[k].set("normal", normal);
+  }
+  return walls;
+}
+
 inline Simulation scene_simulation(const std::string& scene, const std::string& integrator, double dt,
                                    const std::map<std::string, ParamValue>& params = {},
                                    const std::string& rotation = "buss2") {

@@ -34,14 +34,7 @@ Simulation box_with_moving_walls(const std::string& screen, const std::string& i
   hooke.set("kn", 2000.0);
   hooke.set("mu", 0.4);
   hooke.set("wall_screen", screen);
-  std::vector<ParamTable> walls(6);
-  for (int k = 0; k < 6; ++k) {
-    std::vector<double> normal = {0, 0, 0}, point = {0, 0, 0};
-    normal[k % 3] = k < 3 ? 1 : -1;
-    point[k % 3] = k < 3 ? 0 : box;
-    walls[k].set("point", point);
-    walls[k].set("normal", normal);
-  }
+  std::vector<ParamTable> walls = test::box_walls(box);
   walls[5].set("velocity", std::vector<double>{0, 0, -1.5});  // the lid comes down
   walls[0].set("velocity", std::vector<double>{-0.3, 0, 0});  // the x = 0 wall draws back
   hooke.set("wall", walls);

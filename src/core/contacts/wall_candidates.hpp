@@ -38,7 +38,8 @@ class WallCandidates {
     for (size_t w = 0; w < walls.size(); ++w)
       drift = std::max(drift, walls[w].offset - offset_at_gaps_[w]);
     far_.assign(blocks, 0);
-    for (int b = 0; b < blocks && moved.blocks() == blocks; ++b)
+    if (moved.blocks() != blocks) return;  // (not tracked yet: every body screened)
+    for (int b = 0; b < blocks; ++b)
       far_[b] = gap_[b] - moved.moved(b) - drift > margin_;  // (a NaN: screened)
   }
 
