@@ -163,24 +163,8 @@ class GranularContacts final : public ForceModel {
       state_.radius = shape_radii_.data();
     }
     candidates_.update_limits(list_.skin());
-    if (static_cast<int>(wall_history_.size()) != n * static_cast<int>(walls_.size())) {
-      wall_history_.assign(n * walls_.size(), Spring{});
-      wall_engaged_.assign(n, 0);
-      wall_candidates_.invalidate();
-      for (size_t k = 0; k < pending_walls_.size(); k += 5) {  // saved history, once
-        const size_t index =
-            size_t(pending_walls_[k + 1]) * walls_.size() + size_t(pending_walls_[k]);
-        if (index < wall_history_.size()) {
-          wall_history_[index].xi =
-              Vec3(pending_walls_[k + 2], pending_walls_[k + 3], pending_walls_[k + 4]);
-          wall_history_[index].kt = pending_wall_kt_.size() > k / 5 ? pending_wall_kt_[k / 5] : 0;
-          if (pending_walls_[k] < 64)
-            wall_engaged_[index / walls_.size()] |= std::uint64_t{1} << int(pending_walls_[k]);
-        }
-      }
-      pending_walls_.clear();
-      pending_wall_kt_.clear();
-    }
+    if (static_cast<int>(wall_history_.size()) != n * static_cast<int>(walls_.size()))
+      size_wall_history(n);
     wall_offset_.resize(walls_.size());
     planes_.resize(walls_.size());
     for (size_t w = 0; w < walls_.size(); ++w) {
@@ -280,6 +264,8 @@ class GranularContacts final : public ForceModel {
   // Contact history: the tangential spring of every touching pair and body-wall contact.
   void save_state(ParamTable& out) const override;
   void load_state(const ParamTable& in) override;
+  // The wall springs sized for n bodies, none stretched but those of a loaded state.
+  void size_wall_history(int n);
   std::vector<Tunable> tunables() const override {
     std::vector<Tunable> out = law_.tunables();
     out.push_back({"mu", mu_, "friction coefficient", 0, 1e3});

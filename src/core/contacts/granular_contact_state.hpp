@@ -1,7 +1,7 @@
 #pragma once
 // GranularContacts' parameters and history as they leave and enter it (save, save_state,
-// load_state), what it checks of a World (validate) and its stiffest frequency: kept apart from
-// the evaluation in granular_contact.hpp.
+// load_state, the loaded wall springs put in place), what it checks of a World (validate) and its
+// stiffest frequency: kept apart from the evaluation in granular_contact.hpp.
 #include "core/contacts/granular_contact.hpp"
 
 namespace stepwise {
@@ -53,6 +53,24 @@ void GranularContacts<Law>::validate(const World& world) const {
                          "' (" + key_list(Law::pair_keys()) + ", mu)");
   MaterialLaws<Law> laws;  // each material's law checked now, not at the first step
   laws.build(world, own(), wall_materials_, own_version_);
+}
+template <class Law>
+void GranularContacts<Law>::size_wall_history(int n) {
+  wall_history_.assign(n * walls_.size(), Spring{});
+  wall_engaged_.assign(n, 0);
+  wall_candidates_.invalidate();
+  for (size_t k = 0; k < pending_walls_.size(); k += 5) {  // saved history, once
+    const size_t index = size_t(pending_walls_[k + 1]) * walls_.size() + size_t(pending_walls_[k]);
+    if (index < wall_history_.size()) {
+      wall_history_[index].xi =
+          Vec3(pending_walls_[k + 2], pending_walls_[k + 3], pending_walls_[k + 4]);
+      wall_history_[index].kt = pending_wall_kt_.size() > k / 5 ? pending_wall_kt_[k / 5] : 0;
+      if (pending_walls_[k] < 64)
+        wall_engaged_[index / walls_.size()] |= std::uint64_t{1} << int(pending_walls_[k]);
+    }
+  }
+  pending_walls_.clear();
+  pending_wall_kt_.clear();
 }
 template <class Law>
 void GranularContacts<Law>::save(ParamTable& out) const {
