@@ -139,11 +139,13 @@ TEST_CASE("the neighbour list holds exactly the brute-force pairs, dense and spa
   }
 }
 
-TEST_CASE("displacements since the build, four bodies at a time, are each body's own to the bit") {
-  // Moves of every size (so the order of the squares' sum shows in the last bits), over a range
-  // that starts off a multiple of four and ends with a short group (the scalar path).
+TEST_CASE(
+    "each run's largest displacement since the build is its own bodies' largest, to the bit") {
+  // Moves of every size (so the order of the squares' sum shows in the last bits), runs of 16
+  // from body 16 on (enough that the largest falls in every lane), the last one three bodies
+  // long (the scalar path alone).
   Random random(17);
-  const int n = 103;
+  const int n = 40 * 16 + 3, run = 16, runs = 41;
   Positions x(3, n);
   VecX radius = VecX::Constant(n, 0.1);
   for (int i = 0; i < n; ++i) x.col(i) = Vec3(random.normal(), random.normal(), random.normal());
@@ -152,13 +154,18 @@ TEST_CASE("displacements since the build, four bodies at a time, are each body's
   const Positions built = x;
   for (int i = 0; i < n; ++i)
     for (int k = 0; k < 3; ++k) x(k, i) += random.normal() * std::pow(10.0, random.uniform(-9, 1));
-  std::vector<double> moved(n, -1.0);
-  list.displacements2(x, 1, n, moved.data());
-  CHECK(moved[0] == -1.0);
-  for (int i = 1; i < n; ++i) {
-    INFO("body " << i);
-    CHECK(moved[i] == (x.col(i) - built.col(i)).squaredNorm());
+  std::vector<double> most(runs, -1.0);
+  list.displacements2(x, run, n, run, most.data());
+  CHECK(most[0] == -1.0);
+  for (int b = 1; b < runs; ++b) {
+    INFO("run " << b);
+    double expected = 0;
+    for (int i = b * run; i < std::min(n, (b + 1) * run); ++i)
+      expected = std::max(expected, (x.col(i) - built.col(i)).squaredNorm());
+    CHECK(expected > 0);
+    CHECK(most[b] == expected);
   }
+  CHECK_THROWS_AS(list.displacements2(x, 4, n, run, most.data()), std::logic_error);
 }
 
 TEST_CASE("sweep and prune and the linked cells both give the brute-force pairs, sizes mixed") {

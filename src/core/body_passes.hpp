@@ -4,7 +4,9 @@
 // not fit in cache. Queued here and run block by block, each block's data is read from memory
 // once for all of them. The ranges and the order within each range are those of for_each_range,
 // so sums come out bit-identical to running the passes one after another.
+#include <algorithm>
 #include <array>
+#include <climits>
 #include <functional>
 #include <stdexcept>
 #include <vector>
@@ -40,9 +42,14 @@ class BodyPasses {
     return out;
   }
 
-  // Bodies per block; a block as large as the bodies runs each pass over its whole range before
+  // Bodies per block (rounded up to a multiple of kRangeAlign, as passes keeping values per run
+  // of bodies need); a block as large as the bodies runs each pass over its whole range before
   // the next, as separate loops would (for comparisons).
-  void set_block(int bodies) { block_ = bodies > 0 ? bodies : kBlock; }
+  void set_block(int bodies) {
+    const long rounded = (long(bodies) + kRangeAlign - 1) / kRangeAlign * kRangeAlign;
+    block_ =
+        bodies > 0 ? int(std::min<long>(rounded, INT_MAX / kRangeAlign * kRangeAlign)) : kBlock;
+  }
 
   void run(Parallel* parallel, int n) {
     if (passes_.empty()) return;

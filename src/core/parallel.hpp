@@ -27,6 +27,14 @@ inline int range_count(const Parallel* parallel, int n) {
   return parallel->threads() < kMaxTasks ? parallel->threads() : kMaxTasks;
 }
 
+// Ranges start at multiples of this many bodies, so what a pass keeps per block of 16 bodies
+// (ContactCandidates' displacements) is written by one task only.
+constexpr int kRangeAlign = 16;
+// Where range t of `tasks` over n bodies starts (t = tasks: n).
+inline int range_start(int n, int t, int tasks) {
+  return t >= tasks ? n : int(long(n) * t / tasks) / kRangeAlign * kRangeAlign;
+}
+
 // Calls fn(task, begin, end) over range_count(parallel, n) consecutive ranges covering [0, n).
 // Sums a loop makes go per task and are added in task order by the caller.
 template <class Fn>
@@ -37,7 +45,7 @@ void for_each_range(Parallel* parallel, int n, Fn&& fn) {
     return;
   }
   parallel->run(tasks,
-                [&](int t) { fn(t, int(long(n) * t / tasks), int(long(n) * (t + 1) / tasks)); });
+                [&](int t) { fn(t, range_start(n, t, tasks), range_start(n, t + 1, tasks)); });
 }
 
 }  // namespace stepwise

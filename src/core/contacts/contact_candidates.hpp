@@ -12,41 +12,23 @@
 #include <vector>
 
 #include "core/contacts/neighbor_list.hpp"
-#include "core/lanes.hpp"
 
 namespace stepwise {
 
 class ContactCandidates {
  public:
-  void resize(int n) { moved2_.resize(n); }
-  // Per body: its squared displacement since the build, written by the packing pass.
-  double* moved2() { return moved2_.data(); }
+  void resize(int n) { most2_.resize(block_count(n)); }
+  // Per block: its bodies' largest squared displacement since the build, written by the
+  // packing pass (NeighborList::displacements2 with runs of kBlock).
+  double* most2() { return most2_.data(); }
 
   // Folds this evaluation's displacements into the blocks' running maxima; false if some body
   // moved beyond rebuild_at (squared) or the blocks do not fit n bodies: the list must be rebuilt.
   bool track(int n, double rebuild_at) {
     const int blocks = block_count(n);
-    if (int(moved_.size()) != blocks) return false;
-    most2_.resize(blocks);
+    if (int(moved_.size()) != blocks || int(most2_.size()) != blocks) return false;
     double overall = 0;
-    const int whole = n / kBlock;  // blocks of kBlock bodies, four lanes at a time
-    for (int b = 0; b < blocks; ++b) {
-      double m = 0;
-      if (b < whole) {
-        using namespace lanes;
-        const double* d = moved2_.data() + b * kBlock;
-        D4 most = load(d);
-        for (int i = 4; i < kBlock; i += 4) {
-          const D4 next = load(d + i);
-          most = most < next ? next : most;
-        }
-        m = std::max(std::max(most[0], most[1]), std::max(most[2], most[3]));
-      } else {
-        for (int i = b * kBlock; i < n; ++i) m = std::max(m, moved2_[i]);
-      }
-      most2_[b] = m;
-      overall = std::max(overall, m);
-    }
+    for (int b = 0; b < blocks; ++b) overall = std::max(overall, most2_[b]);
     if (overall > rebuild_at) return false;
     for (int b = 0; b < blocks; ++b) moved_[b] = std::max(moved_[b], std::sqrt(most2_[b]));
     return true;
@@ -118,7 +100,6 @@ class ContactCandidates {
   static constexpr double kMargin = 0.01;      // of the skin: a block's first margin
   static constexpr double kMostMargin = 0.25;  // of the skin: the most a margin grows to
   static int block_count(int n) { return (n + kBlock - 1) / kBlock; }
-  std::vector<double> moved2_;  // per body
   std::vector<double> moved_;   // per block: the running maximum displacement
   std::vector<double> most2_;   // per block: this evaluation's largest squared displacement
   std::vector<double> limit_;   // per block: beyond it, the candidates are found again

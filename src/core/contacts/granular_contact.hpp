@@ -128,7 +128,8 @@ class GranularContacts final : public ForceModel {
     const bool stale = list_.stale(s.world.size());
     passes.add([this, s, stale](int, int begin, int end) {
       pack(s, begin, end);
-      if (!stale) list_.displacements2(s.x, begin, end, candidates_.moved2());
+      if (!stale)
+        list_.displacements2(s.x, begin, end, ContactCandidates::kBlock, candidates_.most2());
     });
   }
 
@@ -142,7 +143,8 @@ class GranularContacts final : public ForceModel {
       decide_packing(n);
       for_each_range(ctx.parallel, n, [&](int, int begin, int end) {
         pack(s, begin, end);
-        if (!stale) list_.displacements2(s.x, begin, end, candidates_.moved2());
+        if (!stale)
+          list_.displacements2(s.x, begin, end, ContactCandidates::kBlock, candidates_.most2());
       });
     }
     if (laws_.stale(world, own_version_)) laws_.build(world, own(), wall_materials_, own_version_);

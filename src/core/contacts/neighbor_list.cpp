@@ -2,23 +2,37 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "core/lanes.hpp"
 
 namespace stepwise {
 
-void NeighborList::displacements2(const Positions& x, int begin, int end, double* out) const {
-  int i = begin;
-  for (; i + 4 <= end; i += 4) {  // four bodies: differences and squares as stored, then lanes
-    using namespace lanes;
-    const double* now = x.data() + 3 * i;
-    const double* then = built_at_.data() + 3 * i;
-    const D4 a = load(now) - load(then), b = load(now + 4) - load(then + 4),
-             c = load(now + 8) - load(then + 8);
-    const V3 d2 = xyz_lanes(a * a, b * b, c * c);
-    store(out + i, (d2.x + d2.y) + d2.z);  // in the order of Eigen's squaredNorm below
+void NeighborList::displacements2(const Positions& x, int begin, int end, int block,
+                                  double* out) const {
+  if (begin % block != 0 || block % 4 != 0)
+    throw std::logic_error("NeighborList::displacements2: runs must start at multiples of four");
+  for (int start = begin; start < end; start += block) {
+    const int stop = std::min(start + block, end);
+    double most = 0;
+    int i = start;
+    if (stop - start >= 4) {  // four bodies: differences and squares as stored, then lanes
+      using namespace lanes;
+      D4 m = splat(0.0);
+      for (; i + 4 <= stop; i += 4) {
+        const double* now = x.data() + 3 * i;
+        const double* then = built_at_.data() + 3 * i;
+        const D4 a = load(now) - load(then), b = load(now + 4) - load(then + 4),
+                 c = load(now + 8) - load(then + 8);
+        const V3 d2 = xyz_lanes(a * a, b * b, c * c);
+        const D4 sum = (d2.x + d2.y) + d2.z;  // in the order of Eigen's squaredNorm below
+        m = m < sum ? sum : m;
+      }
+      most = std::max(std::max(m[0], m[1]), std::max(m[2], m[3]));
+    }
+    for (; i < stop; ++i) most = std::max(most, (x.col(i) - built_at_.col(i)).squaredNorm());
+    out[start / block] = most;
   }
-  for (; i < end; ++i) out[i] = (x.col(i) - built_at_.col(i)).squaredNorm();
 }
 
 bool NeighborList::needs_rebuild(const Positions& x, Parallel* parallel) const {
