@@ -8,6 +8,7 @@
 
 #include "core/limits.hpp"
 #include "io/atomic_file.hpp"
+#include "io/body_lines.hpp"
 
 namespace stepwise {
 namespace {
@@ -212,7 +213,17 @@ ParamTable parse_toml(const std::string& text, const std::string& source) {
 
 RunSpec parse_scene_toml(const std::string& text, const std::string& source,
                          const std::map<std::string, ParamValue>& overrides) {
-  ParamTable root = parse_toml(text, source);
+  // A saved state's bodies are read one at a time (io/body_lines.hpp); any other file whole. (A
+  // file whose rest does not read alone is read whole too, so its message is the whole file's.)
+  std::optional<BodyLines> lines = BodyLines::split(text);
+  ParamTable root;
+  if (lines) try {
+      root = parse_toml(lines->rest(), source);
+      if (root.has("body")) lines.reset();
+    } catch (const InputError&) {
+      lines.reset();
+    }
+  if (!lines) root = parse_toml(text, source);
   RunSpec spec;
   auto section = [&](const char* name) {
     auto tables = root.tables(name);
@@ -222,10 +233,12 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
   const ParamTable parameters = section("parameters");
   const ParamTable options = section("integrator");
   const ParamTable impulse = section("impulse");
-  auto bodies = root.tables("body");
+  auto bodies = lines ? std::vector<ParamTable>{} : root.tables("body");
+  const int body_count = lines ? lines->size() : int(bodies.size());
   auto forces = root.tables("force");
   // A 2-D scene's vectors may be written [x, y].
-  if (scene.has("dimensions") && scene.number("dimensions") == 2)
+  const bool planar = scene.has("dimensions") && scene.number("dimensions") == 2;
+  if (planar)
     for (auto* list : {&bodies, &forces})
       for (ParamTable& t : *list) t.set_planar();
   const auto materials = root.tables("material");
@@ -235,7 +248,7 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
 
   const std::string builtin = scene.text("builtin", "");
   if (!builtin.empty()) {
-    if (!bodies.empty() || !forces.empty() || !materials.empty() || !material_pairs.empty())
+    if (body_count > 0 || !forces.empty() || !materials.empty() || !material_pairs.empty())
       throw InputError(source + ": a scene with 'builtin' cannot also list [[body]], [[force]] " +
                        "or [[material]]");
     std::map<std::string, ParamValue> merged;
@@ -272,7 +285,13 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
       named.add_pair(a, b, keys, t.where());
     }
     ShapeCache shapes;
-    for (const ParamTable& t : bodies) {
+    for (int b = 0; b < body_count; ++b) {
+      ParamTable split;  // (a split file's body is read here, and let go after)
+      if (lines) {
+        split = lines->table(text, b, source);
+        if (planar) split.set_planar();
+      }
+      const ParamTable& t = lines ? split : bodies[size_t(b)];
       const int i = located_errors(
           t, source, [&] { return spec.setup.world.add_body(read_body(t, shapes, named)); });
       if (t.has("angular_momentum")) {
@@ -290,7 +309,7 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
     }
     // An empty file, a folder's stray .toml or a scene that forgot its bodies: say so, rather
     // than open an empty world.
-    if (bodies.empty())
+    if (body_count == 0)
       throw InputError(source + ": no bodies: a scene file lists [[body]] tables or names a " +
                        "built-in scene ([scene] builtin = \"name\")");
     if (scene.has("dimensions")) {
@@ -298,9 +317,10 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
       if (d != 2 && d != 3) throw InputError(scene.where("dimensions") + ": dimensions must be 2 or 3");
       spec.setup.world.dimensions = int(d);
     }
-    for (size_t i = 0; i < bodies.size(); ++i)
-      if (const std::string problem = spec.setup.world.plane_problem(int(i)); !problem.empty())
-        throw InputError(bodies[i].where() + ": " + problem);
+    for (int i = 0; i < body_count; ++i)
+      if (const std::string problem = spec.setup.world.plane_problem(i); !problem.empty())
+        throw InputError((lines ? lines->where(i, source) : bodies[size_t(i)].where()) + ": " +
+                         problem);
     for (size_t m = 0; m < forces.size(); ++m)
       located_errors(forces[m], source,
                      [&] { spec.setup.world.forces[m]->validate(spec.setup.world); });

@@ -1,0 +1,163 @@
+// A scene file's [[body]] tables read line by line (io/body_lines.hpp) against the whole file's
+// TOML reading: the same tables, the same runs, the same messages; and every file the line
+// reader is not sure of left to toml++.
+#include <doctest/doctest.h>
+
+#include <cstring>
+
+#include "io/body_lines.hpp"
+#include "io/scene_file.hpp"
+
+using namespace stepwise;
+
+namespace {
+
+// A comment holding three quotes makes the file be read whole (BodyLines leaves files that
+// could hold multi-line strings to toml++); it changes nothing else, not even a line number.
+std::string read_whole(const std::string& text) {
+  return text + "\n# '''\n";
+}
+
+bool same_bits(double a, double b) {
+  return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+void check_same_value(const ParamValue& a, const ParamValue& b) {
+  REQUIRE(a.index() == b.index());
+  if (auto x = std::get_if<double>(&a)) CHECK(same_bits(*x, std::get<double>(b)));
+  if (auto x = std::get_if<bool>(&a)) CHECK(*x == std::get<bool>(b));
+  if (auto x = std::get_if<std::string>(&a)) CHECK(*x == std::get<std::string>(b));
+  if (auto x = std::get_if<std::vector<double>>(&a)) {
+    const auto& y = std::get<std::vector<double>>(b);
+    REQUIRE(x->size() == y.size());
+    for (size_t k = 0; k < x->size(); ++k) CHECK(same_bits((*x)[k], y[k]));
+  }
+}
+
+// The split's tables against the whole reading's, key by key, with where each was written.
+void check_same_bodies(const std::string& text, const BodyLines& lines) {
+  const std::vector<ParamTable> whole = parse_toml(text, "s.toml").tables("body");
+  REQUIRE(lines.size() == int(whole.size()));
+  for (int i = 0; i < lines.size(); ++i) {
+    INFO("body " << i);
+    const ParamTable t = lines.table(text, i, "s.toml");
+    CHECK(t.where() == whole[size_t(i)].where());
+    CHECK(lines.where(i, "s.toml") == whole[size_t(i)].where());
+    REQUIRE(t.values().size() == whole[size_t(i)].values().size());
+    for (const auto& [key, value] : whole[size_t(i)].values()) {
+      INFO("key " << key);
+      REQUIRE(t.has(key));
+      check_same_value(t.values().at(key), value);
+      CHECK(t.where(key) == whole[size_t(i)].where(key));
+    }
+  }
+}
+
+// What reading the file gives: its state saved again, or the message.
+std::string outcome(const std::string& text) {
+  try {
+    RunSpec spec = parse_scene_toml(text, "s.toml");
+    Simulation sim = make_simulation(spec);
+    return spec.label + "\n" + scene_to_toml(sim, spec.label);
+  } catch (const InputError& e) {
+    return std::string("error: ") + e.what();
+  }
+}
+
+const char* kHead = "[scene]\nname = \"x\"\ndt = 0.01\n";
+
+}  // namespace
+
+TEST_CASE("bodies read line by line are the whole file's tables, down to where each key is") {
+  // Every built-in scene's saved state (those with sub-tables in their bodies, clumps, are read
+  // whole), then one written by hand in every way the line reader takes.
+  int split = 0, scenes = 0;
+  for (const std::string& name : SceneRegistry::instance().names()) {
+    INFO(name);
+    Simulation sim = make_simulation(load_scene(name));
+    REQUIRE_FALSE(sim.advance(5));
+    const std::string text = scene_to_toml(sim, name);
+    ++scenes;
+    if (const auto lines = BodyLines::split(text)) {
+      ++split;
+      check_same_bodies(text, *lines);
+    }
+    CHECK(outcome(text) == outcome(read_whole(text)));
+  }
+  CHECK(split >= scenes - 3);  // the rest hold clumps or other shapes' sub-tables
+  const std::string text = std::string(kHead) +
+                           "# a comment\n\n[[body]]  # the first\n"
+                           "  mass = +2   # kg\n"
+                           "radius=0.25\nposition = [ 1, -0.0, 3.5e-3 ,]\n"
+                           "velocity = [0.1,-0,-1E+2]\nfixed = false\n\n"
+                           "shape = \"sphere\"\n[[body]]\nmass = 1.7976931348623157e308\n"
+                           "position = [0, 0, 1]\ndriven = true\ninertia = []\n";
+  const auto lines = BodyLines::split(text);
+  REQUIRE(lines);
+  CHECK(lines->size() == 2);
+  check_same_bodies(text, *lines);
+  CHECK(outcome(text) == outcome(read_whole(text)));
+  CHECK(lines->rest().find("mass") == std::string::npos);
+}
+
+TEST_CASE("a body table the line reader is not sure of makes the whole file be read by toml++") {
+  // Each line would be read differently, or not at all, by a reader less careful than toml++:
+  // the split declines, and the file reads (or fails) exactly as when read whole.
+  const char* lines_declined[] = {
+      "position = [1, 2,\n 3]",
+      "name = \"a\\\"b\"",
+      "name = 'literal'",
+      "position = {x = 1}",
+      "shape.kind = \"sphere\"",
+      "mass = 1\nmass = 2",
+      "mass = 1e400",
+      "mass = 1e-310",
+      "mass = 1e-400",
+      "mass = nan",
+      "mass = inf",
+      "mass = 0x10",
+      "mass = 1_000",
+      "mass = 01.5",
+      "mass = 1.",
+      "mass = .5",
+      "mass = 99999999999999999999",
+      "mass = 1 2",
+      "mass = true1",
+      "\"mass\" = 1",
+      "position = [1, \"a\", 3]",
+      "name = \"caf\xc3\xa9\"",
+      "mass = 1 # caf\xc3\xa9",
+  };
+  for (const char* body : lines_declined) {
+    INFO(std::string(body));
+    const std::string text = std::string(kHead) + "[[body]]\nradius = 0.5\n" + body + "\n";
+    CHECK_FALSE(BodyLines::split(text));
+    CHECK(outcome(text) == outcome(read_whole(text)));
+  }
+  // A rest that defines `body` itself (a table of that name, a body's sub-table), or fails
+  // alone: read whole.
+  for (const char* rest : {"[body]\nmass = 1\n", "[body.x]\nmass = 1\n",
+                           "[[body.sphere]]\nradius = 1\n", "[scene]\nname = 1\n", "[other\n"}) {
+    INFO(std::string(rest));
+    const std::string text =
+        std::string(kHead) + "[[body]]\nradius = 0.5\nposition = [0, 0, 1]\n" + rest;
+    REQUIRE(BodyLines::split(text));
+    CHECK(outcome(text) == outcome(read_whole(text)));
+  }
+}
+
+TEST_CASE("a bad value in a body read line by line is named as when the file is read whole") {
+  const char* bad[] = {
+      "mass = -1",         "colour = 1",  "position = [1, 2]",          "shape = \"blob\"",
+      "radius = \"wide\"", "mass = true", "orientation = [0, 0, 0, 0]", "inertia = [1, 2]",
+      "fixed = \"yes\""};
+  for (const char* body : bad) {
+    INFO(std::string(body));
+    const std::string text =
+        std::string(kHead) + "[[body]]\nposition = [0, 0, 1]\n\n[[body]]\n" + body + "\n";
+    REQUIRE(BodyLines::split(text));
+    const std::string message = outcome(text);
+    CHECK(message.rfind("error: s.toml:", 0) == 0);
+    CHECK(message == outcome(read_whole(text)));
+  }
+}
