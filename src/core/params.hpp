@@ -56,6 +56,12 @@ class ParamTable {
   // Three numbers; or, in a table of a 2-D scene, two: [x, y] is [x, y, 0].
   Vec3 vec3(const std::string& key, const Vec3& fallback) const;
   std::vector<ParamTable> tables(const std::string& key) const;
+  // The value of key to change in place, or null; marks nothing used. (For a reader that fills
+  // in values after the tables are read: io/body_lines.hpp.)
+  ParamValue* value_at(const std::string& key) {
+    const auto it = values_.find(key);
+    return it == values_.end() ? nullptr : &it->second;
+  }
   // This table and every table in it (a body's, a force's walls) are of a 2-D scene.
   void set_planar();
 

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <map>
 #include <string_view>
 
 namespace stepwise {
@@ -155,6 +156,30 @@ bool empty_line(Line line) {
   return line.done();
 }
 
+// A table's header of bare keys, [a.b] or [[a.b]]: its names, and whether it is an array's.
+bool table_header(Line line, std::vector<std::string>& names, bool& array) {
+  line.skip_blanks();
+  if (!line.at('[')) return false;
+  ++line.p;
+  array = line.at('[');
+  if (array) ++line.p;
+  names.clear();
+  for (;;) {
+    const char* first = line.p;
+    while (line.p < line.end && bare_key_char(*line.p)) ++line.p;
+    if (line.p == first) return false;
+    names.emplace_back(first, line.p);
+    if (!line.at('.')) break;
+    ++line.p;
+  }
+  for (int closing = array ? 2 : 1; closing > 0; --closing, ++line.p)
+    if (!line.at(']')) return false;
+  return line.done();
+}
+
+// Lines at least this long holding `key = [numbers]` are read here (short ones are not worth it).
+constexpr size_t kLongLine = 2048;
+
 bool starts_table(Line line) {
   line.skip_blanks();
   return line.at('[');
@@ -183,6 +208,27 @@ std::optional<BodyLines> BodyLines::split(const std::string& text) {
   bool in_body = false;
   std::vector<std::string_view> keys;  // the current body's, for duplicates
   int number = 0;
+  // Where the lines outside the bodies are: the tables from the root to the current one, each
+  // with its index among those of its name (seen: how many so far, under their parent's last).
+  std::vector<std::pair<std::string, int>> path;
+  std::map<std::string, int> seen;
+  bool follow = true;  // false after a header not followed here: no more lists are taken out
+  std::vector<std::string> names;
+  auto enter = [&](bool array) {
+    std::string full;
+    for (size_t k = 0; k < names.size(); ++k) full += (k ? "." : "") + names[k];
+    const std::string under = full + ".";
+    for (auto it = seen.lower_bound(under); it != seen.end() && it->first.rfind(under, 0) == 0;)
+      it = seen.erase(it);
+    seen[full] = array ? seen[full] + 1 : 1;
+    path.clear();
+    std::string prefix;
+    for (size_t k = 0; k < names.size(); ++k) {
+      prefix += (k ? "." : "") + names[k];
+      const auto it = seen.find(prefix);  // (a table only implied by its child's header: one)
+      path.emplace_back(names[k], it == seen.end() ? 0 : it->second - 1);
+    }
+  };
   for (size_t at = 0; at < text.size();) {
     const size_t stop = std::min(text.find('\n', at), text.size());
     ++number;
@@ -194,26 +240,59 @@ std::optional<BodyLines> BodyLines::split(const std::string& text) {
       in_body = true;
       keys.clear();
       out.rest_ += '\n';
-    } else if (in_body && starts_table(line)) {
-      out.bodies_.back().end = at;  // another table: the body ends
+    } else if (starts_table(line)) {
+      if (in_body) out.bodies_.back().end = at;  // another table: the body ends
       in_body = false;
+      bool array = false;
+      if (table_header(line, names, array))
+        enter(array);
+      else
+        follow = false;  // (the lists taken out before it stay: their tables are already known)
       out.rest_.append(text, at, stop - at).push_back('\n');
     } else if (in_body) {
       if (!empty_line(line)) {
         Line entry = line;
         std::string_view key;
         if (!scan_entry(entry, &key, nullptr)) return std::nullopt;
-        for (std::string_view seen : keys)
-          if (seen == key) return std::nullopt;  // toml++ names the redefinition
+        for (std::string_view earlier : keys)
+          if (earlier == key) return std::nullopt;  // toml++ names the redefinition
         keys.push_back(key);
       }
       out.rest_ += '\n';
     } else {
-      out.rest_.append(text, at, stop - at).push_back('\n');
+      Line entry = line;
+      std::string_view key;
+      ParamValue value;
+      if (follow && stop - at >= kLongLine && scan_entry(entry, &key, &value) &&
+          std::holds_alternative<std::vector<double>>(value)) {
+        out.lists_.push_back(
+            {path, std::string(key), std::get<std::vector<double>>(std::move(value))});
+        out.rest_.append(key).append(" = []\n");  // the key stays, on its line
+      } else {
+        out.rest_.append(text, at, stop - at).push_back('\n');
+      }
     }
     at = next;
   }
   return out;
+}
+
+bool BodyLines::put_lists(ParamTable& root) {
+  for (List& list : lists_) {
+    ParamTable* table = &root;
+    for (const auto& [name, index] : list.path) {
+      ParamValue* value = table->value_at(name);
+      auto* tables = value ? std::get_if<std::vector<ParamTable>>(value) : nullptr;
+      if (!tables || index >= int(tables->size())) return false;
+      table = &(*tables)[size_t(index)];
+    }
+    ParamValue* value = table->value_at(list.key);
+    auto* numbers = value ? std::get_if<std::vector<double>>(value) : nullptr;
+    if (!numbers || !numbers->empty()) return false;
+    *numbers = std::move(list.numbers);
+  }
+  lists_.clear();
+  return true;
 }
 
 ParamTable BodyLines::table(const std::string& text, int i, const std::string& source) const {

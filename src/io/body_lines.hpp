@@ -5,7 +5,9 @@
 // bodies held the file's TOML tree, its tables and their copies at once, about 10 kB a body
 // beside the World being built (and toml++ reads numbers slowly). A file with anything else in
 // its body tables (sub-tables, escapes, lists over several lines, ...) is read whole, as before;
-// both readings give the same tables, down to where each key was written.
+// both readings give the same tables, down to where each key was written. Long one-line lists
+// of numbers elsewhere (a saved state's forces, springs) are read here too and handed to the
+// tables toml++ reads from the rest (put_lists), for the same reasons.
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,8 +29,20 @@ class BodyLines {
   ParamTable table(const std::string& text, int i, const std::string& source) const;
   // Where body i's table starts ("file:line [[body]]"), as that table's where().
   std::string where(int i, const std::string& source) const;
+  // Puts the long lists of numbers read from the rest's lines (left there as `key = []`) into
+  // the tables read from it; false if some table is not where its header said (then the file
+  // must be read whole).
+  bool put_lists(ParamTable& root);
 
  private:
+  // A list of numbers taken out of the rest: the tables leading to it from the root (name, and
+  // index among the tables of that name), its key, its numbers.
+  struct List {
+    std::vector<std::pair<std::string, int>> path;
+    std::string key;
+    std::vector<double> numbers;
+  };
+  std::vector<List> lists_;
   struct Body {
     size_t begin = 0, end = 0;  // its lines after the header: text[begin, end)
     int header_line = 0;        // 1-based

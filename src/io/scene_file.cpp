@@ -219,7 +219,7 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
   ParamTable root;
   if (lines) try {
       root = parse_toml(lines->rest(), source);
-      if (root.has("body")) lines.reset();
+      if (root.has("body") || !lines->put_lists(root)) lines.reset();
     } catch (const InputError&) {
       lines.reset();
     }
