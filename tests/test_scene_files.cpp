@@ -246,6 +246,21 @@ TEST_CASE("hostile files are refused with the file and line, before they can cra
                        doctest::Contains("step: must be a whole number"), InputError);
   CHECK_THROWS_WITH_AS(parse_scene_toml("[scene]\nbuiltin = \"kepler\"\ndt = 0\n", "t.toml"),
                        doctest::Contains("dt: must be from 1e-12"), InputError);
+  // A body's numbers beyond any scene, or not numbers: refused where they are written, whether
+  // the bodies are read line by line or (a comment holding three quotes) the file whole.
+  for (const std::string tail : {"", "# '''\n"})
+    for (const char* line :
+         {"position = [1e308, 0, 0]", "velocity = [0, nan, 0]", "angular_velocity = [0, 0, -inf]",
+          "angular_momentum = [1e101, 0, 0]", "inertia = [1e300, 1, 1]", "mass = 1e308",
+          "mass = nan", "orientation = [1e300, 0, 0, 0]", "pivot = [0, 0, 2e100]"}) {
+      INFO(line << " " << tail);
+      const std::string text =
+          std::string("[scene]\nname = \"x\"\n[[body]]\nradius = 0.5\n") + line + "\n" + tail;
+      CHECK_THROWS_WITH_AS(parse_scene_toml(text, "b.toml"),
+                           doctest::Contains("b.toml:5 [[body]]: "), InputError);
+      CHECK_THROWS_WITH_AS(parse_scene_toml(text, "b.toml"),
+                           doctest::Contains(": must be from -1e+100 to 1e+100 (got "), InputError);
+    }
 }
 
 TEST_CASE(

@@ -15,6 +15,9 @@ constexpr double kMaxTime = 1e15;                              // a saved state'
 constexpr double kMaxSeed = 9007199254740992.0;                // 2^53: seeds survive a double
 constexpr double kMaxFps = 240, kMaxVideoSeconds = 3600;       // a recording
 constexpr double kMinSlowMotion = 1e-3, kMaxSlowMotion = 1e3;  // simulated per real second
+// A body's coordinates, velocities, spins, momenta, mass and moments as a file gives them: far
+// beyond any scene, yet their squares and products stay finite.
+constexpr double kMaxMagnitude = 1e100;
 
 // Bodies in one World (2,000,000; the fuzz targets lower it to keep each input quick). Read by
 // World::add_body, so every way of making bodies meets it.
@@ -64,6 +67,13 @@ inline long steps(double duration, double dt) {
                      " is " + format_double(n) + " steps: at most " + format_double(max_steps()) +
                      " in one run (raise dt or shorten the run)");
   return static_cast<long>(n);
+}
+
+// InputError "<what>: must be from -1e+100 to 1e+100 (got v)" unless every component is.
+template <class Vector>
+Vector magnitude(const std::string& what, const Vector& v) {
+  for (int k = 0; k < int(v.size()); ++k) checked(what, v[k], -kMaxMagnitude, kMaxMagnitude);
+  return v;
 }
 
 // A saved contact's key (springs, warm-start impulses): bodies i and j (j < 0: a wall) and its

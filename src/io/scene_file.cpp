@@ -114,6 +114,11 @@ class ShapeCache {
   std::vector<std::pair<std::string, ShapePtr>> shapes_;
 };
 
+// A body's vector key (zero if absent), refused beyond limits::kMaxMagnitude.
+Vec3 bounded(const ParamTable& t, const char* key) {
+  return limits::magnitude(t.where(key) + ": " + key, t.vec3(key, Vec3::Zero()));
+}
+
 BodySpec read_body(const ParamTable& t, ShapeCache& shapes, const Materials& materials) {
   const std::string kind = t.text("shape", "sphere");
   if (!ShapeRegistry::instance().contains(kind))
@@ -126,12 +131,14 @@ BodySpec read_body(const ParamTable& t, ShapeCache& shapes, const Materials& mat
   // A body of a material with a density and no mass weighs its volume's worth.
   double mass = 1.0;
   if (t.has("mass"))
-    mass = t.number("mass");
+    mass = limits::checked(t.where("mass") + ": mass", t.number("mass"), -limits::kMaxMagnitude,
+                           limits::kMaxMagnitude);
   else if (material > 0 && materials.at(material).keys.has("density"))
     mass = materials.at(material).keys.number("density") * shape->volume();
-  const Vec3 position = t.vec3("position", Vec3::Zero());
+  const Vec3 position = bounded(t, "position");
   auto q = t.numbers("orientation", {1, 0, 0, 0});
   if (q.size() != 4) throw InputError(t.where() + ": orientation must be [w, x, y, z]");
+  limits::magnitude(t.where("orientation") + ": orientation", q);
   const Quat orientation(q[0], q[1], q[2], q[3]);
   if (!(orientation.norm() > 0)) throw InputError(t.where() + ": orientation must not be zero");
   BodySpec b;
@@ -144,9 +151,9 @@ BodySpec read_body(const ParamTable& t, ShapeCache& shapes, const Materials& mat
     b = shaped_body(shape, mass, position, orientation);
   }
   b.material = material;
-  b.velocity = t.vec3("velocity", Vec3::Zero());
-  b.angular_velocity = t.vec3("angular_velocity", Vec3::Zero());
-  b.inertia = t.vec3("inertia", Vec3::Zero());
+  b.velocity = bounded(t, "velocity");
+  b.angular_velocity = bounded(t, "angular_velocity");
+  b.inertia = bounded(t, "inertia");
   if (t.has("polar_moment")) {  // 2-D bodies (PFC lets a clump's polar moment be the user's)
     const double J = t.number("polar_moment");
     if (t.has("inertia")) throw InputError(t.where("polar_moment") + ": give inertia or polar_moment, not both");
@@ -159,8 +166,8 @@ BodySpec read_body(const ParamTable& t, ShapeCache& shapes, const Materials& mat
   if (t.flag("driven_spin", false)) b.flags |= kDrivenSpin;
   if (t.has("pivot")) {
     b.flags |= kPivot;
-    b.pivot = t.vec3("pivot", Vec3::Zero());
-    if (t.has("pivot_arm")) b.pivot_arm = t.vec3("pivot_arm", Vec3::Zero());
+    b.pivot = bounded(t, "pivot");
+    if (t.has("pivot_arm")) b.pivot_arm = bounded(t, "pivot_arm");
   }
   return b;
 }
@@ -295,7 +302,7 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
       const int i = located_errors(
           t, source, [&] { return spec.setup.world.add_body(read_body(t, shapes, named)); });
       if (t.has("angular_momentum")) {
-        spec.setup.world.L.col(i) = t.vec3("angular_momentum", Vec3::Zero());
+        spec.setup.world.L.col(i) = bounded(t, "angular_momentum");
         spec.setup.world.sync_angular_velocity(i);
       }
       t.reject_unused();
