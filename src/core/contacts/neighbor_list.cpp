@@ -11,7 +11,8 @@ namespace stepwise {
 void NeighborList::displacements2(const Positions& x, int begin, int end, int block,
                                   double* out) const {
   if (begin % block != 0 || block % 4 != 0)
-    throw std::logic_error("NeighborList::displacements2: runs must start at multiples of four");
+    throw std::logic_error(
+        "NeighborList::displacements2: begin must be a multiple of the run, the run of four");
   for (int start = begin; start < end; start += block) {
     const int stop = std::min(start + block, end);
     double most = 0;
