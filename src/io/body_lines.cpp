@@ -185,16 +185,6 @@ bool starts_table(Line line) {
   return line.at('[');
 }
 
-bool body_header(Line line) {
-  line.skip_blanks();
-  constexpr std::string_view header = "[[body]]";
-  if (size_t(line.end - line.p) < header.size() ||
-      std::string_view(line.p, header.size()) != header)
-    return false;
-  line.p += header.size();
-  return line.done();
-}
-
 }  // namespace
 
 std::optional<BodyLines> BodyLines::split(const std::string& text) {
@@ -234,21 +224,22 @@ std::optional<BodyLines> BodyLines::split(const std::string& text) {
     ++number;
     const Line line{text.data() + at, text.data() + stop};
     const size_t next = stop + 1;
-    if (body_header(line)) {
-      if (in_body) out.bodies_.back().end = at;
-      out.bodies_.push_back({std::min(next, text.size()), text.size(), number});
-      in_body = true;
-      keys.clear();
-      out.rest_ += '\n';
-    } else if (starts_table(line)) {
+    if (starts_table(line)) {
       if (in_body) out.bodies_.back().end = at;  // another table: the body ends
-      in_body = false;
       bool array = false;
-      if (table_header(line, names, array))
-        enter(array);
-      else
-        follow = false;  // (the lists taken out before it stay: their tables are already known)
-      out.rest_.append(text, at, stop - at).push_back('\n');
+      const bool known = table_header(line, names, array);
+      in_body = known && array && names.size() == 1 && names[0] == "body";
+      if (in_body) {  // [[body]]: its lines are read here
+        out.bodies_.push_back({std::min(next, text.size()), text.size(), number});
+        keys.clear();
+        out.rest_ += '\n';
+      } else {
+        if (known)
+          enter(array);
+        else
+          follow = false;  // (the lists taken out before it stay: their tables are known)
+        out.rest_.append(text, at, stop - at).push_back('\n');
+      }
     } else if (in_body) {
       if (!empty_line(line)) {
         Line entry = line;
