@@ -2,6 +2,8 @@
 // bad files give one message naming the file and place.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstring>
 #include <filesystem>
 
 #include "io/lesson.hpp"
@@ -261,6 +263,39 @@ TEST_CASE("hostile files are refused with the file and line, before they can cra
       CHECK_THROWS_WITH_AS(parse_scene_toml(text, "b.toml"),
                            doctest::Contains(": must be from -1e+100 to 1e+100 (got "), InputError);
     }
+}
+
+TEST_CASE("a saved state's numbers are refused at the door when not finite or beyond 1e300") {
+  // A small settling pile with contact springs, cached forces and a running ledger.
+  Simulation sim = make_simulation(
+      parse_scene_toml("[scene]\nbuiltin = \"settle\"\n[parameters]\nn = 64\nnx = 4\nny = 4\n"
+                       "nz = 4\n",
+                       "settle.toml"));
+  REQUIRE_FALSE(sim.advance(2000));
+  const std::string saved = scene_to_toml(sim, "settle");
+  // The saved file loads as it is, both ways (line by line; whole, for a comment of three quotes).
+  for (const std::string tail : {"", "# '''\n"})
+    CHECK_NOTHROW(make_simulation(parse_scene_toml(saved + tail, "s.toml")));
+  // Each key's first number replaced: the key's own line is named, with the limit.
+  for (const std::string tail : {"", "# '''\n"})
+    for (const char* key : {"dissipated = ", "initial_energy = ", "force = [",
+                            "potential = ", "potentials = [", "pairs = [", "walls = ["})
+      for (const char* bad : {"nan", "-inf", "1e308"}) {
+        INFO(key << bad << " " << tail);
+        const size_t at = saved.find(std::string("\n") + key, saved.find("\n[state]\n"));
+        REQUIRE(at != std::string::npos);
+        const size_t value = at + 1 + std::strlen(key);
+        const size_t end = saved.find_first_of(",\n", value);
+        std::string text = saved;
+        text.replace(value, end - value, bad);
+        const long line = 1 + std::count(saved.begin(), saved.begin() + at + 1, '\n');
+        const std::string where = "s.toml:" + std::to_string(line) + " ";
+        CHECK_THROWS_WITH_AS(make_simulation(parse_scene_toml(text + tail, "s.toml")),
+                             doctest::Contains(where.c_str()), InputError);
+        CHECK_THROWS_WITH_AS(make_simulation(parse_scene_toml(text + tail, "s.toml")),
+                             doctest::Contains(": must be from -1e+300 to 1e+300 (got "),
+                             InputError);
+      }
 }
 
 TEST_CASE(

@@ -18,6 +18,9 @@ constexpr double kMinSlowMotion = 1e-3, kMaxSlowMotion = 1e3;  // simulated per 
 // A body's coordinates, velocities, spins, momenta, mass and moments as a file gives them: far
 // beyond any scene, yet their squares and products stay finite.
 constexpr double kMaxMagnitude = 1e100;
+// A saved state's numbers (cached forces and torques, energies, contact springs): whatever bodies
+// within kMaxMagnitude make, short of overflow.
+constexpr double kMaxStateMagnitude = 1e300;
 
 // Bodies in one World (2,000,000; the fuzz targets lower it to keep each input quick). Read by
 // World::add_body, so every way of making bodies meets it.

@@ -119,6 +119,23 @@ Vec3 bounded(const ParamTable& t, const char* key) {
   return limits::magnitude(t.where(key) + ": " + key, t.vec3(key, Vec3::Zero()));
 }
 
+// A saved state's numbers, its tables' included, refused when not finite or beyond
+// limits::kMaxStateMagnitude: the run would otherwise stop at its first step, or carry an
+// infinite ledger without a word.
+void check_state_numbers(const ParamTable& t) {
+  for (const auto& [key, value] : t.values()) {
+    auto check = [&](double v) {
+      limits::checked(t.where(key) + ": " + key, v, -limits::kMaxStateMagnitude,
+                      limits::kMaxStateMagnitude);
+    };
+    if (const double* v = std::get_if<double>(&value)) check(*v);
+    if (const auto* list = std::get_if<std::vector<double>>(&value))
+      for (double v : *list) check(v);
+    if (const auto* tables = std::get_if<std::vector<ParamTable>>(&value))
+      for (const ParamTable& inner : *tables) check_state_numbers(inner);
+  }
+}
+
 BodySpec read_body(const ParamTable& t, ShapeCache& shapes, const Materials& materials) {
   const std::string kind = t.text("shape", "sphere");
   if (!ShapeRegistry::instance().contains(kind))
@@ -250,7 +267,10 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
       for (ParamTable& t : *list) t.set_planar();
   const auto materials = root.tables("material");
   const auto material_pairs = root.tables("material_pair");
-  for (const ParamTable& state : root.tables("state")) spec.state = state;
+  for (const ParamTable& state : root.tables("state")) {
+    check_state_numbers(state);
+    spec.state = state;
+  }
   root.reject_unused();
 
   const std::string builtin = scene.text("builtin", "");
