@@ -123,8 +123,10 @@ Vec3 bounded(const ParamTable& t, const char* key) {
 // limits::kMaxStateMagnitude: the run would otherwise stop at its first step, or carry an
 // infinite ledger without a word.
 void check_state_numbers(const ParamTable& t) {
-  for (const auto& [key, value] : t.values()) {
-    auto check = [&](double v) {
+  for (const auto& entry : t.values()) {
+    const std::string& key = entry.first;
+    const ParamValue& value = entry.second;
+    auto check = [&t, &key](double v) {  // (clang 14 captures no structured bindings)
       limits::checked(t.where(key) + ": " + key, v, -limits::kMaxStateMagnitude,
                       limits::kMaxStateMagnitude);
     };
