@@ -4,6 +4,10 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
 
 #include "core/bonds/bond_common.hpp"
 #include "io/lesson.hpp"
@@ -47,6 +51,50 @@ TEST_CASE(
   // Only the order of additions differs from one thread: the runs agree to round-off growth.
   CHECK((x2a - x1).cwiseAbs().maxCoeff() < 1e-6);
   CHECK(std::abs(e2a.energy_error - e1.energy_error) < 1e-6);
+}
+
+TEST_CASE("the thread pool runs every task once, and a thread held up has its share taken over") {
+  // Every task exactly once, run after run, for 2 to 4 threads and 1 to 64 tasks.
+  for (int threads : {2, 3, 4}) {
+    ThreadPool pool(threads);
+    for (int round = 0; round < 200; ++round) {
+      const int tasks = 1 + (round * 7) % 64;
+      std::vector<std::atomic<int>> ran(64);
+      pool.run(tasks, [&](int t) { ran[t].fetch_add(1); });
+      for (int t = 0; t < 64; ++t) REQUIRE(ran[t].load() == (t < tasks ? 1 : 0));
+    }
+  }
+  // Two threads, four tasks: the worker owns 1 and 3 and is held in task 1 (as when its core is
+  // lent to another process); the calling thread runs its 0 and 2, then takes 3 instead of
+  // waiting. Each task's result is its own, whoever runs it.
+  ThreadPool pool(2);
+  std::vector<double> result(4, 0.0);
+  pool.run(4, [&](int t) {
+    if (t == 1) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+    result[t] = 1.5 * t;
+  });
+  CHECK(pool.taken_over(0) >= 1);
+  CHECK(result == std::vector<double>{0.0, 1.5, 3.0, 4.5});
+  // A task that throws, on either thread: run() raises it once every task has finished, and the
+  // pool goes on.
+  for (int thrower : {0, 1}) {
+    std::vector<std::atomic<int>> ran(4);
+    CHECK_THROWS_WITH_AS(pool.run(4,
+                                  [&](int t) {
+                                    if (t == thrower) throw InputError("task failed");
+                                    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                                    ran[t].fetch_add(1);
+                                  }),
+                         "task failed", InputError);
+    for (int t = 0; t < 4; ++t) CHECK(ran[t].load() == (t == thrower ? 0 : 1));
+  }
+  int after = 0;
+  pool.run(2, [&](int t) {
+    if (t == 0) after = 1;
+  });
+  CHECK(after == 1);
 }
 
 TEST_CASE("the narrow phase of boxes on two threads: the same run as on one, bit for bit") {

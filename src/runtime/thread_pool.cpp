@@ -1,6 +1,8 @@
 #include "runtime/thread_pool.hpp"
 
 #include <algorithm>
+#include <stdexcept>
+#include <utility>
 
 namespace stepwise {
 namespace {
@@ -15,7 +17,7 @@ inline void relax() {
 
 }  // namespace
 
-ThreadPool::ThreadPool(int threads) {
+ThreadPool::ThreadPool(int threads) : taken_over_(std::max(threads, 1)) {
   for (int i = 1; i < std::max(threads, 1); ++i) workers_.emplace_back([this, i] { work(i); });
 }
 
@@ -29,14 +31,46 @@ ThreadPool::~ThreadPool() {
   for (std::thread& t : workers_) t.join();
 }
 
+// Takes task t of the current job if no thread has: the job and its task count are read only
+// after this succeeds (the claim reads the caller's reset of the bits, made after it set them).
+// A thread still claiming for a job that has finished finds every bit set.
+bool ThreadPool::claim(int task) {
+  const std::uint64_t bit = std::uint64_t(1) << task;
+  return (claimed_.fetch_or(bit, std::memory_order_acq_rel) & bit) == 0;
+}
+
+void ThreadPool::run_tasks(int index) {
+  // Bits of this thread's own tasks (t % threads() == index).
+  std::uint64_t own = 0;
+  for (int t = index; t < 64; t += threads()) own |= std::uint64_t(1) << t;
+  for (std::uint64_t open; (open = ~claimed_.load(std::memory_order_acquire)) != 0;) {
+    const std::uint64_t mine = open & own;
+    const int t = __builtin_ctzll(mine ? mine : open);
+    if (!claim(t)) continue;
+    if (!mine) taken_over_[index].fetch_add(1, std::memory_order_relaxed);
+    try {
+      (*job_)(t);
+    } catch (...) {  // handed to the caller once every task has finished (run)
+      std::lock_guard lock(mutex_);
+      if (!error_) error_ = std::current_exception();
+    }
+    if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1 && index != 0) {
+      std::lock_guard lock(mutex_);  // the caller may be waiting (run)
+      done_.notify_one();
+    }
+  }
+}
+
 void ThreadPool::run(int tasks, const std::function<void(int)>& fn) {
   if (workers_.empty()) {
     for (int t = 0; t < tasks; ++t) fn(t);
     return;
   }
+  if (tasks > 64) throw std::logic_error("ThreadPool::run: at most 64 tasks");
   job_ = &fn;
-  tasks_ = tasks;
-  pending_.store(int(workers_.size()), std::memory_order_relaxed);
+  pending_.store(tasks, std::memory_order_relaxed);
+  for (auto& count : taken_over_) count.store(0, std::memory_order_relaxed);
+  claimed_.store(tasks == 64 ? 0 : ~std::uint64_t(0) << tasks, std::memory_order_release);
   {
     // Under the mutex, so a worker deciding to sleep either sees the new generation or is
     // counted in sleeping_ before it is read below.
@@ -44,14 +78,19 @@ void ThreadPool::run(int tasks, const std::function<void(int)>& fn) {
     generation_.fetch_add(1, std::memory_order_release);
   }
   if (sleeping_.load(std::memory_order_acquire) > 0) start_.notify_all();
-  // Task t runs on thread t % threads(); the caller takes the share of thread 0.
-  for (int t = 0; t < tasks; t += threads()) fn(t);
-  for (int spin = 0; spin < kSpins; ++spin) {
-    if (pending_.load(std::memory_order_acquire) == 0) return;
-    relax();
+  run_tasks(0);
+  bool done = false;
+  for (int spin = 0; spin < kSpins && !done; ++spin) {
+    done = pending_.load(std::memory_order_acquire) == 0;
+    if (!done) relax();
   }
-  std::unique_lock lock(mutex_);
-  done_.wait(lock, [this] { return pending_.load(std::memory_order_acquire) == 0; });
+  if (!done) {
+    std::unique_lock lock(mutex_);
+    done_.wait(lock, [this] { return pending_.load(std::memory_order_acquire) == 0; });
+  }
+  // A task that threw, on whichever thread: raised here, after every task has finished, so no
+  // thread still runs the job the caller is leaving.
+  if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
 }
 
 void ThreadPool::work(int index) {
@@ -74,13 +113,7 @@ void ThreadPool::work(int index) {
       std::lock_guard lock(mutex_);
       if (stop_) return;
     }
-    const std::function<void(int)>* job = job_;
-    const int tasks = tasks_;
-    for (int t = index; t < tasks; t += threads()) (*job)(t);
-    if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-      std::lock_guard lock(mutex_);
-      done_.notify_one();
-    }
+    run_tasks(index);
   }
 }
 
