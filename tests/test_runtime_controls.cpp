@@ -64,9 +64,10 @@ TEST_CASE("the thread pool runs every task once, and a thread held up has its sh
       for (int t = 0; t < 64; ++t) REQUIRE(ran[t].load() == (t < tasks ? 1 : 0));
     }
   }
-  // Two threads, four tasks: the worker owns 1 and 3 and is held in task 1 (as when its core is
-  // lent to another process); the calling thread runs its 0 and 2, then takes 3 instead of
-  // waiting. Each task's result is its own, whoever runs it.
+  // Two threads, four tasks: the worker owns 1 and 3; whichever thread takes task 1 is held there
+  // (as a thread is when its core is lent to another process), and the calling thread, after its
+  // own 0 and 2, takes over the worker's 1 or 3 instead of waiting. Each task's result is its
+  // own, whoever runs it.
   ThreadPool pool(2);
   std::vector<double> result(4, 0.0);
   pool.run(4, [&](int t) {

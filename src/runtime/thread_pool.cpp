@@ -31,9 +31,10 @@ ThreadPool::~ThreadPool() {
   for (std::thread& t : workers_) t.join();
 }
 
-// Takes task t of the current job if no thread has: the job and its task count are read only
-// after this succeeds (the claim reads the caller's reset of the bits, made after it set them).
-// A thread still claiming for a job that has finished finds every bit set.
+// Takes task t of the current job if no thread has. The job is read only after this succeeds:
+// the claim reads the caller's reset of the bits, made after it set the job (bits at and above
+// the job's task count start set). A thread still claiming for a job that has finished finds
+// every bit set.
 bool ThreadPool::claim(int task) {
   const std::uint64_t bit = std::uint64_t(1) << task;
   return (claimed_.fetch_or(bit, std::memory_order_acq_rel) & bit) == 0;
