@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <utility>
 
 #include "io/lesson.hpp"
 #include "io/scene_file.hpp"
@@ -296,6 +297,27 @@ TEST_CASE("a saved state's numbers are refused at the door when not finite or be
                              doctest::Contains(": must be from -1e+300 to 1e+300 (got "),
                              InputError);
       }
+}
+
+TEST_CASE("a run made with its World moved in continues as the one made with a copy") {
+  // A saved settling pile: clock, seed, carried state and contact springs all come from the spec.
+  Simulation original = make_simulation(
+      parse_scene_toml("[scene]\nbuiltin = \"settle\"\n[parameters]\nn = 64\nnx = 4\nny = 4\n"
+                       "nz = 4\n",
+                       "settle.toml"));
+  REQUIRE_FALSE(original.advance(1500));
+  RunSpec spec = parse_scene_toml(scene_to_toml(original, "settle"), "s.toml");
+  Simulation copied = make_simulation(spec);
+  Simulation moved = make_simulation(spec, std::exchange(spec.setup.world, World()));
+  CHECK(spec.setup.world.size() == 0);
+  CHECK(moved.time() == copied.time());
+  REQUIRE_FALSE(copied.advance(500));
+  REQUIRE_FALSE(moved.advance(500));
+  REQUIRE_FALSE(original.advance(500));
+  check_same_world(moved.world(), copied.world());
+  check_same_world(moved.world(), original.world());
+  CHECK(moved.energy().total == original.energy().total);
+  CHECK(moved.energy().dissipated == original.energy().dissipated);
 }
 
 TEST_CASE(

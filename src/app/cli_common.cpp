@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "core/limits.hpp"
 #include "runtime/memory_check.hpp"
@@ -33,7 +34,7 @@ std::vector<std::string> split_list(const std::string& text) {
   return out;
 }
 
-LoadedRun load_run(const SceneOptions& o) {
+LoadedRun load_run(const SceneOptions& o, bool keep_world) {
   std::map<std::string, ParamValue> scene_sets, integrator_sets, impulse_sets;
   for (const std::string& pair : o.sets) {
     const size_t eq = pair.find('=');
@@ -69,7 +70,8 @@ LoadedRun load_run(const SceneOptions& o) {
   if (!o.dt.empty() && o.dt != "auto")
     spec.setup.dt = limits::dt("--dt", parse_positive("--dt", o.dt));
   check_memory(spec.setup.world, o.force);
-  Simulation sim = make_simulation(spec);
+  Simulation sim = keep_world ? make_simulation(spec)
+                              : make_simulation(spec, std::exchange(spec.setup.world, World()));
   if (o.dt == "auto") {
     const double omega = sim.max_frequency();
     if (!(omega > 0))

@@ -8,7 +8,7 @@
 namespace stepwise::cli {
 
 int command_sweep(const SweepOptions& o) {
-  LoadedRun run = load_run(o.scene);
+  LoadedRun run = load_run(o.scene, true);  // the setup is run again for each method
   SweepRequest request;
   request.setup = run.spec.setup;
   request.setup.integrator = run.sim.integrator_name();

@@ -413,7 +413,11 @@ RunSpec load_scene(const std::string& name, const std::map<std::string, ParamVal
 }
 
 Simulation make_simulation(const RunSpec& spec) {
-  Simulation sim(spec.setup.world, spec.setup.dt, spec.setup.integrator, spec.setup.rotation);
+  return make_simulation(spec, spec.setup.world);
+}
+
+Simulation make_simulation(const RunSpec& spec, World world) {
+  Simulation sim(std::move(world), spec.setup.dt, spec.setup.integrator, spec.setup.rotation);
   sim.integrator().set_options(spec.setup.integrator_options);
   sim.set_clock(spec.time, spec.step);
   sim.set_seed(spec.seed);
