@@ -30,7 +30,7 @@ double available_memory() {
 }  // namespace
 
 // Refuses, before the run allocates its contact structures, a World this machine cannot hold:
-// 1,000,000 spheres of the granular benchmark peak at 1.2 GB (about 1.2 kB a body), so 2 kB a
+// 1,000,000 spheres of the granular benchmark peak at 0.9 GB (about 0.9 kB a body), so 2 kB a
 // body plus 64 MB is asked for, a margin for denser packings and other shapes.
 void check_memory(const World& world, bool force) {
   const double need = 64e6 + 2048.0 * world.size();
