@@ -266,13 +266,20 @@ TEST_CASE("hostile files are refused with the file and line, before they can cra
     }
 }
 
-TEST_CASE("a saved state's numbers are refused at the door when not finite or beyond 1e300") {
-  // A small settling pile with contact springs, cached forces and a running ledger.
+namespace {
+// 64 spheres of the settle scene after `steps`: contact springs, cached forces, a running ledger.
+Simulation small_pile(int steps) {
   Simulation sim = make_simulation(
       parse_scene_toml("[scene]\nbuiltin = \"settle\"\n[parameters]\nn = 64\nnx = 4\nny = 4\n"
                        "nz = 4\n",
                        "settle.toml"));
-  REQUIRE_FALSE(sim.advance(2000));
+  REQUIRE_FALSE(sim.advance(steps));
+  return sim;
+}
+}  // namespace
+
+TEST_CASE("a saved state's numbers are refused at the door when not finite or beyond 1e300") {
+  Simulation sim = small_pile(2000);
   const std::string saved = scene_to_toml(sim, "settle");
   // The saved file loads as it is, both ways (line by line; whole, for a comment of three quotes).
   for (const std::string tail : {"", "# '''\n"})
@@ -301,11 +308,7 @@ TEST_CASE("a saved state's numbers are refused at the door when not finite or be
 
 TEST_CASE("a run made with its World moved in continues as the one made with a copy") {
   // A saved settling pile: clock, seed, carried state and contact springs all come from the spec.
-  Simulation original = make_simulation(
-      parse_scene_toml("[scene]\nbuiltin = \"settle\"\n[parameters]\nn = 64\nnx = 4\nny = 4\n"
-                       "nz = 4\n",
-                       "settle.toml"));
-  REQUIRE_FALSE(original.advance(1500));
+  Simulation original = small_pile(1500);
   RunSpec spec = parse_scene_toml(scene_to_toml(original, "settle"), "s.toml");
   Simulation copied = make_simulation(spec);
   Simulation moved = make_simulation(spec, std::exchange(spec.setup.world, World()));
