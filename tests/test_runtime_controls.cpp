@@ -98,6 +98,24 @@ TEST_CASE("the thread pool runs every task once, and a thread held up has its sh
   CHECK(after == 1);
 }
 
+TEST_CASE("a run copied on two threads (history, forks) continues bit for bit") {
+  // The copy keeps the contacts' neighbour list: its split of the pairs among the threads, drawn
+  // from the list, is the original's, so the sums are grouped alike.
+  ThreadPool pool(2);
+  Simulation sim = settle_simulation(15, 10, 20);
+  sim.set_parallel(&pool);
+  REQUIRE_FALSE(sim.advance(4000));  // a pile of contacts, the list rebuilt many times
+  std::unique_ptr<Simulation> copy = Simulation::make_run(sim.copy());
+  copy->set_parallel(&pool);
+  REQUIRE_FALSE(sim.advance(1500));
+  REQUIRE_FALSE(copy->advance(1500));
+  INFO("contacts " << sim.energy().contacts);
+  CHECK(sim.energy().contacts > 1000);
+  CHECK(copy->world().x == sim.world().x);
+  CHECK(copy->world().w == sim.world().w);
+  CHECK(copy->energy().total == sim.energy().total);
+}
+
 TEST_CASE("the narrow phase of boxes on two threads: the same run as on one, bit for bit") {
   // 200 dice: the sphere passes stay on one thread below their thresholds, the shape pairs (over
   // 256 with the walls) are split in two tasks; points are taken in pair order either way.

@@ -80,9 +80,13 @@ class Simulation {
 
   // Everything besides the World that decides the future: the ledger, the random stream, the
   // cached end-of-step forces and the methods' and models' carried state. Saved with a scene, it
-  // makes run-save-load-continue bit-identical to an uninterrupted run.
+  // makes run-save-load-continue bit-identical to an uninterrupted run (on one thread: loaded,
+  // the contacts build their neighbour list afresh, and on more threads their split of the pairs
+  // follows the list). `with_models` false: the force models' part is left out, for a World whose
+  // models were copied with theirs (make_run), keeping their lists, so a copy continues bit for
+  // bit on any number of threads.
   ParamTable save_state() const;
-  void load_state(const ParamTable& state);
+  void load_state(const ParamTable& state, bool with_models = true);
 
   // A whole run in one value: the World, the methods and their options, dt, clock, seed and
   // carried state. Every copy of a run (history checkpoints, comparison forks, the old future)

@@ -118,16 +118,18 @@ std::unique_ptr<Simulation> Simulation::make_run(const Copy& c) {
   sim->integrator().set_options(c.options);
   sim->set_clock(c.time, c.step);
   sim->set_seed(c.seed);
-  if (!c.state.values().empty()) sim->load_state(c.state);
+  // The World's force models were copied with their state (its contacts' lists included).
+  if (!c.state.values().empty()) sim->load_state(c.state, false);
   return sim;
 }
 
-void Simulation::load_state(const ParamTable& in) {
+void Simulation::load_state(const ParamTable& in, bool with_models) {
   const auto models = in.tables("force");
   if (models.size() != world_.forces.size())
     throw InputError(in.where() + ": state for " + std::to_string(models.size()) +
                      " force models, but the scene has " + std::to_string(world_.forces.size()));
-  for (size_t m = 0; m < models.size(); ++m) world_.forces[m]->load_state(models[m]);
+  if (with_models)
+    for (size_t m = 0; m < models.size(); ++m) world_.forces[m]->load_state(models[m]);
   for (const ParamTable& t : in.tables("integrator")) integrator_->load_state(t);
   for (const ParamTable& t : in.tables("rotation")) rotation_->load_state(t);
   if (!random_.load(in.text("random", "")))
