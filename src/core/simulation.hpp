@@ -83,9 +83,9 @@ class Simulation {
   // makes run-save-load-continue bit-identical to an uninterrupted run (on one thread: loaded,
   // the contacts build their neighbour list afresh, and on more threads their split of the pairs
   // follows the list). `with_models` false: the force models' part is left out, for a World whose
-  // models were copied with theirs (make_run), keeping their lists, so a copy continues bit for
-  // bit on any number of threads.
-  ParamTable save_state() const;
+  // models are copied with theirs (copy, make_run), keeping their lists, so a copy continues bit
+  // for bit on any number of threads.
+  ParamTable save_state(bool with_models = true) const;
   void load_state(const ParamTable& state, bool with_models = true);
 
   // A whole run in one value: the World, the methods and their options, dt, clock, seed and
@@ -99,7 +99,7 @@ class Simulation {
     double time = 0;
     long step = 0;
     std::uint64_t seed = 1;
-    ParamTable state;  // save_state(); empty: start the methods afresh
+    ParamTable state;  // save_state(false); empty: start the methods afresh
   };
   Copy copy() const;
   static std::unique_ptr<Simulation> make_run(const Copy& copy);

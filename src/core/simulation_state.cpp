@@ -62,7 +62,7 @@ void load_evaluation(const ParamTable& in, int n, int models, unsigned tracked,
 
 }  // namespace
 
-ParamTable Simulation::save_state() const {
+ParamTable Simulation::save_state(bool with_models) const {
   ParamTable out;
   out.set("random", random_.save());
   out.set("ledger_started", ledger_started_);
@@ -88,6 +88,7 @@ ParamTable Simulation::save_state() const {
   rotation_->save_state(rotation);
   out.set("integrator", std::vector<ParamTable>{integrator});
   out.set("rotation", std::vector<ParamTable>{rotation});
+  if (!with_models) return out;
   std::vector<ParamTable> models;
   for (const auto& f : world_.forces) {
     ParamTable t;
@@ -108,7 +109,7 @@ Simulation::Copy Simulation::copy() const {
   c.time = time_;
   c.step = step_;
   c.seed = seed_;
-  c.state = save_state();
+  c.state = save_state(false);  // the models' state is copied with the World
   return c;
 }
 
@@ -124,12 +125,13 @@ std::unique_ptr<Simulation> Simulation::make_run(const Copy& c) {
 }
 
 void Simulation::load_state(const ParamTable& in, bool with_models) {
-  const auto models = in.tables("force");
-  if (models.size() != world_.forces.size())
-    throw InputError(in.where() + ": state for " + std::to_string(models.size()) +
-                     " force models, but the scene has " + std::to_string(world_.forces.size()));
-  if (with_models)
+  if (with_models) {
+    const auto models = in.tables("force");
+    if (models.size() != world_.forces.size())
+      throw InputError(in.where() + ": state for " + std::to_string(models.size()) +
+                       " force models, but the scene has " + std::to_string(world_.forces.size()));
     for (size_t m = 0; m < models.size(); ++m) world_.forces[m]->load_state(models[m]);
+  }
   for (const ParamTable& t : in.tables("integrator")) integrator_->load_state(t);
   for (const ParamTable& t : in.tables("rotation")) rotation_->load_state(t);
   if (!random_.load(in.text("random", "")))
