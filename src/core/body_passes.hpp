@@ -26,10 +26,20 @@ class BodyPasses {
     passes_.push_back({std::move(pass), std::move(finish)});
   }
   bool empty() const { return passes_.empty(); }
+  int size() const { return int(passes_.size()); }
+  // Counts the queue's runs and discards: with size(), tells whether a pass queued earlier is
+  // still waiting, last in the queue, so that it can be swapped for one doing its work and the
+  // next one's (Simulation's free-sphere sweep). For speed only.
+  long generation() const { return generation_; }
+  void replace_last(Pass pass, Finish finish = {}) {
+    if (passes_.empty()) throw std::logic_error("BodyPasses: nothing queued to replace");
+    passes_.back() = {std::move(pass), std::move(finish)};
+  }
   // Drops what is queued (after a step that threw: its passes may refer to what is gone).
   void discard() {
     passes_.clear();
     used_ = 0;
+    ++generation_;
   }
 
   // `count` groups of kMaxTasks zeroed doubles, valid until run() returns: a pass's per-task sums.
@@ -53,6 +63,7 @@ class BodyPasses {
 
   void run(Parallel* parallel, int n) {
     if (passes_.empty()) return;
+    ++generation_;
     for_each_range(parallel, n, [&](int task, int begin, int end) {
       for (int block = begin, block_end; block < end; block = block_end) {
         block_end = end - block > block_ ? block + block_ : end;
@@ -77,6 +88,7 @@ class BodyPasses {
   };
   std::vector<Queued> passes_;
   int block_ = kBlock;
+  long generation_ = 0;
   std::array<double, 32 * kMaxTasks> arena_{};
   int used_ = 0;
 };

@@ -118,6 +118,11 @@ struct ForceSums {
     const int count = end - begin;
     force.middleCols(begin, count).setZero();
     torque.middleCols(begin, count).setZero();
+    clear_tracked(begin, end);
+  }
+  // The tracked external and drag loads alone (the free-sphere sweep clears the rest itself).
+  void clear_tracked(int begin, int end) {
+    const int count = end - begin;
     if (tracked & kExternalWork) {
       external_force.middleCols(begin, count).setZero();
       external_torque.middleCols(begin, count).setZero();

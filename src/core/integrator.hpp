@@ -113,6 +113,9 @@ class Integrator {
   // Whether it reads the committed evaluations' powers (Dynamics::start_powers, end_accel);
   // methods that book their kicks exactly (Verlet's family) do not, so they are not computed.
   virtual bool reads_committed_powers() const { return true; }
+  // step() is exactly start_kick(dt/2), drift(dt), evaluate_end(), end_kick(dt/2): the Simulation
+  // may then run it as the free-sphere sweep does (core/sphere_sweep.hpp). For speed only.
+  virtual bool plain_kick_drift_kick() const { return false; }
   // The largest omega * dt at which the method keeps an undamped oscillator x'' = -omega^2 x from
   // growing: 0 if it grows at any step (explicit Euler), infinity if never (implicit Euler). The
   // stability gauge reads it; a test checks it against the method's measured amplification.

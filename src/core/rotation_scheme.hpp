@@ -29,6 +29,10 @@ class RotationScheme {
   virtual bool by_ranges() const { return false; }
   virtual void begin_range(World& world, const Positions& torque, double dt, int begin, int end) {}
   virtual void end_range(World& world, const Positions& torque, double dt, int begin, int end) {}
+  // Its halves for free spheres are sphere_lanes::buss2_first_half and closing_kick (and the
+  // scalar forms of them for the rest): the free-sphere sweep (core/sphere_sweep.hpp) may then
+  // do them itself, fused with the kicks. For speed only.
+  virtual bool halves_are_buss2() const { return false; }
   virtual void reset() {}
   virtual void save_state(ParamTable& out) const {}
   virtual void load_state(const ParamTable& in) {}

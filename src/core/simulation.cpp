@@ -10,6 +10,7 @@
 #include <exception>
 #include <limits>
 #include <tuple>
+#include <utility>
 
 namespace stepwise {
 
@@ -170,6 +171,7 @@ void Simulation::ensure_start_evaluation() {
 
 void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool commit,
                           Evaluation& out, bool defer) {
+  const bool cleared = std::exchange(sweep_cleared_, false);  // by a queued sweep, in place
   const int n = world_.size();
   const unsigned tracked = track_body_work_;
   const bool external = tracked & kExternalWork, drag = tracked & kDragWork;
@@ -202,7 +204,7 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   const StateView view{world_, x, v, world_.w};
   EvalContext ctx{t, dt_, commit, parallel_};
   // The models' per-body starts run fused with whatever the step queued before (kicks, drift).
-  passes_.add([this](int, int begin, int end) { scratch_.clear(begin, end); });
+  if (!cleared) passes_.add([this](int, int begin, int end) { scratch_.clear(begin, end); });
   for (const auto& model : world_.forces) model->prepare(view, scratch_, ctx, passes_);
   flush();
   evaluating_in_place_ = false;
@@ -335,6 +337,7 @@ std::optional<StepFailure> Simulation::step() {
 std::optional<StepFailure> Simulation::take_step() {
   ensure_start_evaluation();
   if (!ledger_started_) reset_ledger();
+  if (sweep_applies()) return take_swept_step();
   drift_solved_ = spins_changed_ = false;
   if (world_.contact.impulse()) rigid_start_step();
   const bool kick_drift_kick = rotation_->needs_end_torque();

@@ -70,6 +70,11 @@ class Simulation {
   // bit-identical either way (tested). For speed only: one set of load arrays instead of two
   // streams 96 bytes less per body and step.
   void set_in_place(bool in_place) { in_place_ = in_place; }
+  // Whether a velocity-Verlet step with Buss2's rotation runs its per-body work as the free-sphere
+  // sweep where it applies (the default; core/sphere_sweep.hpp) or as the passes it stands for;
+  // bit-identical either way (tested). swept_steps(): how many steps it took.
+  void set_sphere_sweep(bool sweep) { sweep_enabled_ = sweep; }
+  long swept_steps() const { return swept_steps_; }
   // The World was changed from outside (parameters, drags, edits): drop cached forces.
   void invalidate();
   // A change made from outside while running (a stiffness, a mass, a pull): the energy it adds
@@ -160,6 +165,11 @@ class Simulation {
   std::function<void()> book_sums(const double* sums, Powers first);
   void rotation_half(bool first, double work_h);
   std::optional<StepFailure> take_step();
+  // The free-sphere sweep (core/sphere_sweep.hpp, simulation_sweep.cpp): a velocity-Verlet step
+  // with Buss2's halves, its per-body work queued as one pass. For speed only.
+  bool sweep_applies() const;
+  std::optional<StepFailure> take_swept_step();
+  void queue_sweep(bool open, Powers booked);
   // Constraint models that keep their rows exactly move the state back onto them after the step
   // (ForceModel::correct); the energy that changes is booked as theirs.
   void correct_step();
@@ -209,12 +219,26 @@ class Simulation {
   const Positions& committed_torque() const {
     return evaluating_in_place_ ? scratch_.torque : cached_.torque;
   }
+  Positions& committed_torque_storage() {  // the same, for a pass that clears them
+    return evaluating_in_place_ ? scratch_.torque : cached_.torque;
+  }
   // advance() lets a step's closing passes (load combining, closing kicks, finiteness check) run
   // in the next step's first sweep over the bodies, which reads the same arrays: one sweep less
   // per step. For speed only; bit-identical to stepping one at a time (tested).
   struct Carried {
     StepFailure failure;
   };
+  // The sweep's closing pass of the last step, while it waits last in the queue (generation and
+  // size of the queue when it was added), the kick's work it books and its drag work sums.
+  struct SweepClose {
+    long generation = -1;
+    int size = 0;
+    Powers booked;
+    double* losses = nullptr;
+  } sweep_close_;
+  bool sweep_enabled_ = true;
+  long swept_steps_ = 0;
+  bool sweep_cleared_ = false;  // the next evaluation's loads are cleared by a queued sweep
   bool carry_ = false;          // this step may leave its closing passes queued
   bool carried_check_ = false;  // queued: a step's finiteness check, not yet looked at
   long carried_step_ = 0;       // that step's number

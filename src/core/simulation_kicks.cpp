@@ -7,6 +7,7 @@
 
 #include "core/lanes.hpp"
 #include "core/simulation.hpp"
+#include "core/velocity_kick.hpp"
 
 namespace stepwise {
 
@@ -101,19 +102,11 @@ void Simulation::kick_and_book(const Evaluation& e, double h) {
   double* v = world_.v.data();
   const double* force = e.force.data();
   const double* inv_mass = world_.inv_mass.data();
-  auto kick4 = [v, force, inv_mass, h](int i) {  // as stored: no shuffles into lanes
-    using namespace lanes;
-    const Stored before = load_stored(v + 3 * i);
-    const Stored after =
-        before + splat(h) * (load_stored(force + 3 * i) * spread_xyz(load(inv_mass + i)));
-    store_stored(v + 3 * i, after);
-    return splat(0.5) * (before + after);
+  auto kick4 = [v, force, inv_mass, h](int i) {
+    return velocity_kick::four(v, force, inv_mass, h, i);
   };
-  auto kick = [v, force, inv_mass, h](int i) -> Vec3 {
-    Eigen::Map<Vec3> velocity(v + 3 * i);
-    const Vec3 before = velocity;
-    velocity += h * (Eigen::Map<const Vec3>(force + 3 * i) * inv_mass[i]);
-    return 0.5 * (before + velocity);
+  auto kick = [v, force, inv_mass, h](int i) {
+    return velocity_kick::one(v, force, inv_mass, h, i);
   };
   queue_body_work(e.external_force, e.drag_force, e.drag_marks.known(), h, kick4, kick,
                   {e.pair_powers.dissipation * h, e.pair_powers.external * h});

@@ -21,6 +21,7 @@ class VelocityVerlet final : public Integrator {
             "v(n+1) = v(n+1/2) + h/2 a(n+1)"};
   }
   bool reads_committed_powers() const override { return false; }
+  bool plain_kick_drift_kick() const override { return true; }
   void step(Dynamics& d, double h) override {
     d.start_kick(0.5 * h);
     d.drift(h);

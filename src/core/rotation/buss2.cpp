@@ -2,8 +2,8 @@
 // velocity over the step from a Taylor series, one exact rotation by it, then w from L.
 #include <cmath>
 
-#include "core/lanes.hpp"
 #include "core/quaternion.hpp"
+#include "core/rotation/sphere_lanes.hpp"
 #include "core/rotation_scheme.hpp"
 #include "core/world.hpp"
 
@@ -42,9 +42,11 @@ class Buss2 final : public RotationScheme {
 
   bool needs_end_torque() const override { return true; }
   bool by_ranges() const override { return true; }
+  bool halves_are_buss2() const override { return true; }
   void begin_range(World& world, const Positions& torque, double h, int begin, int end) override {
     by_sphere_groups(
-        world, begin, end, [&](int i) { step_spheres(world, torque, h, i); },
+        world, begin, end,
+        [&](int i) { sphere_lanes::buss2_first_half(world, torque.data(), h, i); },
         [&](int i) { step_body(world, torque, h, i); });
   }
   void end_range(World& world, const Positions& torque, double h, int begin, int end) override {
@@ -52,48 +54,6 @@ class Buss2 final : public RotationScheme {
   }
 
  private:
-  // Four spheres side by side: the sphere branch of step_body, the same operations in the same
-  // order, so each lane's result is that of step_body to the bit.
-  static void step_spheres(World& world, const Positions& torque, double h, int first) {
-    using namespace lanes;
-    const double* L = world.L.data() + 3 * first;
-    const double* tau = torque.data() + 3 * first;
-    const V3 momentum = load_xyz(L), moment = load_xyz(tau);
-    const D4 inv_I = 1.0 / load(world.sphere_moment.data() + first);
-    const V3 w = inv_I * momentum, dw = inv_I * moment;
-    const V3 w_bar = (w + splat(0.5 * h) * dw) + splat(h * h / 12.0) * cross(dw, w);
-    const V3 a = splat(0.5 * h) * w_bar;
-    // Where all four stand still (grains in free fall, before any contact) their quaternions are
-    // not even read: 64 of the bytes this pass would move per sphere.
-    const M4 still = (a.x == 0.0) & (a.y == 0.0) & (a.z == 0.0);
-    if (!all_lanes(still)) turn_spheres(world.q[first].coeffs().data(), a, still);
-    // The kick as stored, no shuffles out of lanes; 1/I spread over each sphere's components
-    // (its three moments are equal), not divided again.
-    const Stored after = load_stored(L) + splat(0.5 * h) * load_stored(tau);
-    store_stored(world.L.data() + 3 * first, after);
-    store_stored(world.w.data() + 3 * first, spread_xyz(inv_I) * after);
-  }
-
-  // Four spheres' orientations (stored x, y, z, w: four of them transpose into lanes) turned by
-  // the Cayley form of a, except the lanes still.
-  static void turn_spheres(double* q, const lanes::V3& a, lanes::M4 still) {
-    using namespace lanes;
-    D4 qx = load(q), qy = load(q + 4), qz = load(q + 8), qw = load(q + 12);
-    transpose(qx, qy, qz, qw);
-    const D4 nw = qw - ((a.x * qx + a.y * qy) + a.z * qz);
-    const D4 nx = (qx + qw * a.x) + (a.y * qz - a.z * qy);
-    const D4 ny = (qy + qw * a.y) + (a.z * qx - a.x * qz);
-    const D4 nz = (qz + qw * a.z) + (a.x * qy - a.y * qx);
-    const D4 e = (((nw * nw + nx * nx) + ny * ny) + nz * nz) - 1.0;
-    const M4 small = abs(e) < 1e-5;
-    D4 inv = (1.0 - 0.5 * e) + (0.375 * e) * e;
-    if (!all_lanes(small)) inv = select(small, inv, 1.0 / lanes::sqrt(1.0 + e));
-    D4 ox = select(still, qx, nx * inv), oy = select(still, qy, ny * inv);
-    D4 oz = select(still, qz, nz * inv), ow = select(still, qw, nw * inv);
-    transpose(ox, oy, oz, ow);
-    store(q, ox), store(q + 4, oy), store(q + 8, oz), store(q + 12, ow);
-  }
-
   static void step_body(World& world, const Positions& torque, double h, int i) {
     if (!rotates_freely(world, i)) {
       advance_driven_orientation(world, i, h);

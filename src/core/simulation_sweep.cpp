@@ -1,0 +1,112 @@
+// Simulation's steps by the free-sphere sweep (sphere_sweep.hpp): what take_step does with
+// velocity-verlet's step() and Buss2's halves, the per-body work queued as one pass instead of
+// seven (rotation half, kick, drift and clearing; then kick, rotation half and finiteness check).
+// A step's closing pass, while it still waits last in the queue, is swapped for one doing it and
+// the next step's opening. For speed only: the reference is take_step, and a test holds the two
+// to the bit.
+#include <algorithm>
+#include <cmath>
+
+#include "core/simulation.hpp"
+#include "core/sphere_sweep.hpp"
+
+namespace stepwise {
+
+// Where the sweep does exactly what the passes would: nothing else acts on the bodies between
+// the evaluations (no constraint projection, correction, impulses, driven or pivoted bodies,
+// local damping), no external work is booked per body (drag work is), and the evaluation clears
+// its loads in place.
+bool Simulation::sweep_applies() const {
+  if (!sweep_enabled_ || !integrator_->plain_kick_drift_kick() || !rotation_->halves_are_buss2() ||
+      !in_place_)
+    return false;
+  if (world_.contact.impulse() || (track_body_work_ & kExternalWork) || special_bodies_ ||
+      world_.local_damping > 0)
+    return false;
+  return std::none_of(world_.forces.begin(), world_.forces.end(),
+                      [](const auto& f) { return f->wants_shake() || f->corrects(); });
+}
+
+// take_step, for velocity Verlet (kick, drift, evaluate, kick) and Buss2 (first half before the
+// kick, closing half after the closing kick): the same work booked in the same order.
+std::optional<StepFailure> Simulation::take_swept_step() {
+  drift_solved_ = spins_changed_ = false;
+  const double half = 0.5 * dt_;
+  queue_sweep(true, {cached_.pair_powers.dissipation * half, cached_.pair_powers.external * half});
+  end_evaluated_ = false;
+  sweep_cleared_ = true;
+  evaluate(world_.x, world_.v, time_ + dt_, true, cached_, true);
+  cache_valid_ = end_evaluated_ = true;
+  time_ += dt_;
+  ++step_;
+  ++swept_steps_;
+  std::fill(finite_, finite_ + kMaxTasks, true);
+  queue_sweep(false, {cached_.pair_powers.dissipation * half, cached_.pair_powers.external * half});
+  if (carry_ && std::isfinite(cached_.potential)) {  // looked at in the next step's first flush
+    carried_check_ = true;
+    carried_step_ = step_;
+    return std::nullopt;
+  }
+  flush();
+  return finite_verdict(step_, std::isfinite(cached_.potential));
+}
+
+// Queues the opening (open) or closing sweep, with the work of its kick to book when it runs
+// (as kick_and_book's), and the drag loads' work as the passes book it (book_sums). An opening
+// finds the last step's closing still waiting last in the queue when advance() carried it: the
+// two become one pass, booking in the passes' order (closing kick and spin kick, then the
+// opening's spin kick and kick).
+void Simulation::queue_sweep(bool open, Powers booked) {
+  const bool merge = open && sweep_close_.generation == passes_.generation() &&
+                     sweep_close_.size == passes_.size() && passes_.size() > 0;
+  SphereSweep sweep;
+  sweep.dt = dt_;
+  // The storage, not the objects: an evaluation in place swaps them (see LoadArrays).
+  sweep.force = cached_.force.data();
+  if (cached_.drag_force.cols() > 0) {  // as kick_and_book queues them
+    sweep.drag_force = cached_.drag_force.data();
+    sweep.drag_torque = cached_.drag_torque.data();
+    sweep.marks = cached_.drag_marks.known();
+  }
+  sweep.losses = merge ? sweep_close_.losses : passes_.slots(4);
+  sweep.close = merge || !open;
+  sweep.open = open;
+  auto pass = [this, sweep](int task, int begin, int end) mutable {
+    sweep.torque = &committed_torque_storage();
+    // An opening runs within the evaluation in place, whose loads scratch_ then holds.
+    if (sweep.open) sweep.tracked = &scratch_;
+    sweep_spheres(world_, *rotation_, sweep, task, begin, end,
+                  sweep.close ? &finite_[task] : nullptr);
+  };
+  // book_sums: the kick's own powers, then the drag work of each range in range order.
+  auto book = [this, drag = sweep.drag_force != nullptr](const Powers* first, const double* sums) {
+    if (first) dissipated_ += first->dissipation, external_work_ += first->external;
+    if (drag)
+      for (int t = 0; t < range_count(parallel_, world_.size()); ++t) dissipated_ += sums[t];
+  };
+  const double* l = sweep.losses;
+  if (!open) {
+    passes_.add(pass, [book, booked, l] {
+      book(&booked, l);
+      book(nullptr, l + kMaxTasks);
+    });
+    sweep_close_ = {passes_.generation(), passes_.size(), booked, sweep.losses};
+    return;
+  }
+  auto book_open = [book, booked, l] {
+    book(nullptr, l + 2 * kMaxTasks);
+    book(&booked, l + 3 * kMaxTasks);
+  };
+  if (!merge) {
+    passes_.add(pass, book_open);
+    return;
+  }
+  passes_.replace_last(pass, [book, closed = sweep_close_.booked, l, book_open] {
+    book(&closed, l);
+    book(nullptr, l + kMaxTasks);
+    book_open();
+  });
+  sweep_close_.generation = -1;
+}
+
+}  // namespace stepwise

@@ -1,0 +1,134 @@
+// The free-sphere sweep (sphere_sweep.hpp): one loop over four bodies at a time.
+#include "core/sphere_sweep.hpp"
+
+#include <cmath>
+#include <cstring>
+
+#include "core/force_model.hpp"
+#include "core/parallel.hpp"
+#include "core/rotation/sphere_lanes.hpp"
+#include "core/rotation_scheme.hpp"
+#include "core/velocity_kick.hpp"
+#include "core/world.hpp"
+
+namespace stepwise {
+namespace {
+
+using lanes::D4;
+using lanes::Stored;
+
+// The drag work sums of one task, as the passes' add_body_work keeps them: body by body.
+struct Losses {
+  double close_kick = 0, close_spin = 0, open_spin = 0, open_kick = 0;
+  // h F.mean of four bodies, subtracted body by body (add_body_work's lanes).
+  static void book(double& loss, double h, const double* load, const Stored& mean) {
+    const D4 d = lanes::splat(h) * lanes::dot(lanes::load_stored(load), mean);
+    loss -= d[0], loss -= d[1], loss -= d[2], loss -= d[3];
+  }
+  static void book(double& loss, double h, const double* load, const Vec3& mean) {
+    loss -= h * Eigen::Map<const Vec3>(load).dot(mean);
+  }
+};
+
+Stored mean_of(const Stored& before, const double* after) {
+  return lanes::splat(0.5) * (before + lanes::load_stored(after));
+}
+
+// One body, as the queued passes do it: the rotation's range functions, the kick, the drift.
+void sweep_one(World& world, RotationScheme& rotation, const SphereSweep& s, int i, double& check,
+               Losses& losses) {
+  const double half = 0.5 * s.dt;
+  const bool book = s.drag_force && (!s.marks || s.marks[i]);
+  double* v = world.v.data();
+  const double* inv_mass = world.inv_mass.data();
+  auto spin = [&](bool first, double& loss) {
+    const Vec3 before = world.w.col(i);
+    if (first)
+      rotation.begin_range(world, *s.torque, s.dt, i, i + 1);
+    else
+      closing_half_kick(world, *s.torque, s.dt, i, i + 1);
+    if (book)
+      Losses::book(loss, half, s.drag_torque + 3 * i, Vec3(0.5 * (before + world.w.col(i))));
+  };
+  if (s.close) {
+    const Vec3 mean = velocity_kick::one(v, s.force, inv_mass, half, i);
+    if (book) Losses::book(losses.close_kick, half, s.drag_force + 3 * i, mean);
+    spin(false, losses.close_spin);
+    check += world.x.col(i).sum() + world.v.col(i).squaredNorm() + world.L.col(i).sum();
+  }
+  if (s.open) {
+    spin(true, losses.open_spin);
+    const Vec3 mean = velocity_kick::one(v, s.force, inv_mass, half, i);
+    if (book) Losses::book(losses.open_kick, half, s.drag_force + 3 * i, mean);
+    world.x.col(i) += s.dt * world.v.col(i);
+    Eigen::Map<Vec3>(s.force + 3 * i).setZero();
+    s.torque->col(i).setZero();
+  }
+}
+
+}  // namespace
+
+void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s, int task,
+                   int begin, int end, bool* finite) {
+  using namespace lanes;
+  const double half = 0.5 * s.dt;
+  double* x = world.x.data();
+  double* v = world.v.data();
+  double* w = world.w.data();
+  const double* L = world.L.data();
+  const double* inv_mass = world.inv_mass.data();
+  const double* torque = s.torque->data();
+  double* const slot[4] = {s.losses + 0 * kMaxTasks + task, s.losses + 1 * kMaxTasks + task,
+                           s.losses + 2 * kMaxTasks + task, s.losses + 3 * kMaxTasks + task};
+  Losses losses;  // (locals: no store at every body)
+  if (s.drag_force) losses = {*slot[0], *slot[1], *slot[2], *slot[3]};
+  // The finiteness sum, as the check's (added in another order: the two can differ only where a
+  // block's numbers sum past the largest double, bodies at 1e308).
+  D4 lanes_check = splat(0.0);
+  double check = 0;
+  int i = begin;
+  for (; i + 4 <= end; i += 4) {
+    if (!sphere_lanes::free_four(world, i)) {
+      for (int k = i; k < i + 4; ++k) sweep_one(world, rotation, s, k, check, losses);
+      continue;
+    }
+    std::uint32_t marked = 1;  // as add_body_work: four marks at a time
+    if (s.drag_force && s.marks) std::memcpy(&marked, s.marks + i, 4);
+    const bool book = s.drag_force && marked;
+    if (s.close) {
+      const Stored mean = velocity_kick::four(v, s.force, inv_mass, half, i);
+      if (book) Losses::book(losses.close_kick, half, s.drag_force + 3 * i, mean);
+      const Stored before = book ? load_stored(w + 3 * i) : Stored{};
+      sphere_lanes::closing_kick(world, torque, s.dt, i);
+      if (book)
+        Losses::book(losses.close_spin, half, s.drag_torque + 3 * i, mean_of(before, w + 3 * i));
+      const Stored p = load_stored(x + 3 * i), l = load_stored(L + 3 * i);
+      const Stored u = load_stored(v + 3 * i), u2 = u * u;
+      lanes_check += ((p.first + p.second) + p.third) + ((u2.first + u2.second) + u2.third) +
+                     ((l.first + l.second) + l.third);
+    }
+    if (s.open) {
+      const Stored before = book ? load_stored(w + 3 * i) : Stored{};
+      sphere_lanes::buss2_first_half(world, torque, s.dt, i);
+      if (book)
+        Losses::book(losses.open_spin, half, s.drag_torque + 3 * i, mean_of(before, w + 3 * i));
+      const Stored mean = velocity_kick::four(v, s.force, inv_mass, half, i);
+      if (book) Losses::book(losses.open_kick, half, s.drag_force + 3 * i, mean);
+      store_stored(x + 3 * i, load_stored(x + 3 * i) + splat(s.dt) * load_stored(v + 3 * i));
+      const D4 zero = splat(0.0);
+      double* f = s.force + 3 * i;
+      double* t = s.torque->data() + 3 * i;
+      store(f, zero), store(f + 4, zero), store(f + 8, zero);
+      store(t, zero), store(t + 4, zero), store(t + 8, zero);
+    }
+  }
+  for (; i < end; ++i) sweep_one(world, rotation, s, i, check, losses);
+  if (s.open && s.tracked) s.tracked->clear_tracked(begin, end);  // after the kicks' booking
+  if (s.drag_force) {
+    *slot[0] = losses.close_kick, *slot[1] = losses.close_spin;
+    *slot[2] = losses.open_spin, *slot[3] = losses.open_kick;
+  }
+  if (s.close && finite) *finite = *finite && std::isfinite(sum(lanes_check) + check);
+}
+
+}  // namespace stepwise

@@ -1,0 +1,47 @@
+#pragma once
+// The free-sphere sweep: the per-body work between two evaluations of a velocity-Verlet step
+// with Buss2's rotation, done body by body in one loop instead of one queued pass each (for
+// speed only). As passes, each array's first reader in a block waits on the memory and the later
+// passes compute on what is in the cache, one after the other; in one loop the memory and the
+// arithmetic overlap, and the in-cache work sheds the passes' own overheads. It computes what the
+// passes compute, operation for operation (velocity_kick.hpp, rotation/sphere_lanes.hpp), and
+// books the drag loads' work in their order, so the state and the ledger are bit-identical to
+// theirs (tests/test_sphere_sweep.cpp).
+#include <cstdint>
+
+#include "core/types.hpp"
+
+namespace stepwise {
+
+class RotationScheme;
+class World;
+struct ForceSums;
+
+struct SphereSweep {
+  double dt = 0;
+  double* force = nullptr;      // the committed evaluation's forces, cleared by the opening
+  Positions* torque = nullptr;  // and torques (where they are when the sweep runs)
+  // Drag loads whose work the kicks book (null: not tracked) and the marks of the bodies that
+  // have any (null: any may), as the evaluation held them when the sweep was queued.
+  const double* drag_force = nullptr;
+  const double* drag_torque = nullptr;
+  const std::uint8_t* marks = nullptr;
+  ForceSums* tracked = nullptr;  // the opening: the tracked loads it clears, where they are
+  // The drag work's sums, kMaxTasks per kick, in the order the passes book them: closing kick,
+  // closing spin kick, opening spin kick, opening kick.
+  double* losses = nullptr;
+  bool close = false;  // the closing halves of the step before
+  bool open = false;   // this step's opening halves
+};
+
+// Bodies [begin, end) of a task's range, begin a multiple of four. close: the kick
+// v += dt/2 F/m and the spin kick L += dt/2 tau, w = L/I that end the step before, then the
+// finiteness sum of x, |v|^2 and L into *finite (as Simulation's check: false once it is not
+// finite). open: Buss2's first half (turn by the mean spin, L += dt/2 tau, w = L/I), the kick
+// v += dt/2 F/m, the drift x += dt v, and the loads cleared for the evaluation (the tracked ones
+// by ForceSums::clear_tracked). Free spheres four
+// at a time in lanes; any other body through the rotation scheme's own range functions.
+void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& sweep, int task,
+                   int begin, int end, bool* finite);
+
+}  // namespace stepwise
