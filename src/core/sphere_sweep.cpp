@@ -99,7 +99,8 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
       const Stored mean = velocity_kick::four(v, s.force, inv_mass, half, i);
       if (book) Losses::book(losses.close_kick, half, s.drag_force + 3 * i, mean);
       const Stored before = book ? load_stored(w + 3 * i) : Stored{};
-      sphere_lanes::closing_kick(world, torque, s.dt, i);
+      // Opening too, Buss2's first half recomputes w from L: the closing's w only for booking.
+      sphere_lanes::closing_kick(world, torque, s.dt, i, book || !s.open);
       if (book)
         Losses::book(losses.close_spin, half, s.drag_torque + 3 * i, mean_of(before, w + 3 * i));
       const Stored p = load_stored(x + 3 * i), l = load_stored(L + 3 * i);

@@ -66,13 +66,16 @@ inline void buss2_first_half(World& world, const double* torque, double h, int f
 // L += h/2 tau, w = L / I for spheres first .. first + 3, in the order
 // World::sync_angular_velocity uses. A free sphere's three moments are equal (free_spheres):
 // each component of L is divided by that one moment (World::sphere_moment) spread over the
-// components as stored, no shuffles.
-inline void closing_kick(World& world, const double* torque, double h, int first) {
+// components as stored, no shuffles. spin = false leaves w for a caller that overwrites it before
+// anything reads it (three divisions saved; for speed only).
+inline void closing_kick(World& world, const double* torque, double h, int first,
+                         bool spin = true) {
   using namespace lanes;
   double* L = world.L.data() + 3 * first;
-  const Stored I = spread_xyz(load(world.sphere_moment.data() + first));
   const Stored kicked = load_stored(L) + splat(0.5 * h) * load_stored(torque + 3 * first);
   store_stored(L, kicked);
+  if (!spin) return;
+  const Stored I = spread_xyz(load(world.sphere_moment.data() + first));
   store_stored(world.w.data() + 3 * first,
                {kicked.first / I.first, kicked.second / I.second, kicked.third / I.third});
 }
