@@ -365,6 +365,11 @@ std::optional<StepFailure> Simulation::take_step() {
                                                    world_.v.middleCols(begin, count).squaredNorm() +
                                                    world_.L.middleCols(begin, count).sum());
   });
+  return check_or_carry();
+}
+
+// The step's finiteness check, queued: run now, or left for the next step's first flush.
+std::optional<StepFailure> Simulation::check_or_carry() {
   if (carry_ && std::isfinite(cached_.potential)) {  // looked at in the next step's first flush
     carried_check_ = true;
     carried_step_ = step_;

@@ -165,6 +165,7 @@ class Simulation {
   std::function<void()> book_sums(const double* sums, Powers first);
   void rotation_half(bool first, double work_h);
   std::optional<StepFailure> take_step();
+  std::optional<StepFailure> check_or_carry();
   // The free-sphere sweep (core/sphere_sweep.hpp, simulation_sweep.cpp): a velocity-Verlet step
   // with Buss2's halves, its per-body work queued as one pass. For speed only.
   bool sweep_applies() const;

@@ -42,13 +42,7 @@ std::optional<StepFailure> Simulation::take_swept_step() {
   ++swept_steps_;
   std::fill(finite_, finite_ + kMaxTasks, true);
   queue_sweep(false, {cached_.pair_powers.dissipation * half, cached_.pair_powers.external * half});
-  if (carry_ && std::isfinite(cached_.potential)) {  // looked at in the next step's first flush
-    carried_check_ = true;
-    carried_step_ = step_;
-    return std::nullopt;
-  }
-  flush();
-  return finite_verdict(step_, std::isfinite(cached_.potential));
+  return check_or_carry();
 }
 
 // Queues the opening (open) or closing sweep, with the work of its kick to book when it runs
