@@ -65,12 +65,12 @@ void Simulation::queue_sweep(bool open, Powers booked) {
   sweep.losses = merge ? sweep_close_.losses : passes_.slots(4);
   sweep.close = merge || !open;
   sweep.open = open;
-  auto pass = [this, sweep](int task, int begin, int end) mutable {
-    sweep.torque = &committed_torque_storage();
+  auto pass = [this, sweep](int task, int begin, int end) {
+    SphereSweep s = sweep;  // (a copy per call: the threads share the queued pass)
+    s.torque = &committed_torque_storage();
     // An opening runs within the evaluation in place, whose loads scratch_ then holds.
-    if (sweep.open) sweep.tracked = &scratch_;
-    sweep_spheres(world_, *rotation_, sweep, task, begin, end,
-                  sweep.close ? &finite_[task] : nullptr);
+    if (s.open) s.tracked = &scratch_;
+    sweep_spheres(world_, *rotation_, s, task, begin, end, s.close ? &finite_[task] : nullptr);
   };
   // book_sums: the kick's own powers, then the drag work of each range in range order.
   auto book = [this, drag = sweep.drag_force != nullptr](const Powers* first, const double* sums) {
