@@ -235,7 +235,7 @@ class Simulation {
     long generation = -1;
     int size = 0;
     Powers booked;
-    double* losses = nullptr;
+    double* sums = nullptr;
   } sweep_close_;
   bool sweep_enabled_ = true;
   long swept_steps_ = 0;

@@ -62,7 +62,9 @@ void Simulation::queue_sweep(bool open, Powers booked) {
     sweep.drag_torque = cached_.drag_torque.data();
     sweep.marks = cached_.drag_marks.known();
   }
-  sweep.losses = merge ? sweep_close_.losses : passes_.slots(4);
+  // Per kick, book_sums's two groups of per-range sums: external work (none here), drag work.
+  double* sums = merge ? sweep_close_.sums : passes_.slots(8);
+  sweep.losses = sums;
   sweep.close = merge || !open;
   sweep.open = open;
   auto pass = [this, sweep](int task, int begin, int end) {
@@ -72,35 +74,28 @@ void Simulation::queue_sweep(bool open, Powers booked) {
     if (s.open) s.tracked = &scratch_;
     sweep_spheres(world_, *rotation_, s, task, begin, end, s.close ? &finite_[task] : nullptr);
   };
-  // book_sums: the kick's own powers, then the drag work of each range in range order.
-  auto book = [this, drag = sweep.drag_force != nullptr](const Powers* first, const double* sums) {
-    if (first) dissipated_ += first->dissipation, external_work_ += first->external;
-    if (drag)
-      for (int t = 0; t < range_count(parallel_, world_.size()); ++t) dissipated_ += sums[t];
+  // Each kick's booking as its pass would finish it (the spin kicks book only tracked drag).
+  const bool drag = sweep.drag_force != nullptr;
+  auto closing = [this, sums, drag](Powers kick) {
+    book_sums(sums, kick)();
+    if (drag) book_sums(sums + 2 * kMaxTasks, {})();
   };
-  const double* l = sweep.losses;
+  auto opening = [this, sums, drag, booked] {
+    if (drag) book_sums(sums + 4 * kMaxTasks, {})();
+    book_sums(sums + 6 * kMaxTasks, booked)();
+  };
   if (!open) {
-    passes_.add(pass, [book, booked, l] {
-      book(&booked, l);
-      book(nullptr, l + kMaxTasks);
+    passes_.add(pass, [closing, booked] { closing(booked); });
+    sweep_close_ = {passes_.generation(), passes_.size(), booked, sums};
+  } else if (!merge) {
+    passes_.add(pass, opening);
+  } else {
+    passes_.replace_last(pass, [closing, closed = sweep_close_.booked, opening] {
+      closing(closed);
+      opening();
     });
-    sweep_close_ = {passes_.generation(), passes_.size(), booked, sweep.losses};
-    return;
+    sweep_close_.generation = -1;
   }
-  auto book_open = [book, booked, l] {
-    book(nullptr, l + 2 * kMaxTasks);
-    book(&booked, l + 3 * kMaxTasks);
-  };
-  if (!merge) {
-    passes_.add(pass, book_open);
-    return;
-  }
-  passes_.replace_last(pass, [book, closed = sweep_close_.booked, l, book_open] {
-    book(&closed, l);
-    book(nullptr, l + kMaxTasks);
-    book_open();
-  });
-  sweep_close_.generation = -1;
 }
 
 }  // namespace stepwise

@@ -78,8 +78,8 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
   const double* L = world.L.data();
   const double* inv_mass = world.inv_mass.data();
   const double* torque = s.torque->data();
-  double* const slot[4] = {s.losses + 0 * kMaxTasks + task, s.losses + 1 * kMaxTasks + task,
-                           s.losses + 2 * kMaxTasks + task, s.losses + 3 * kMaxTasks + task};
+  double* const slot[4] = {s.losses + 1 * kMaxTasks + task, s.losses + 3 * kMaxTasks + task,
+                           s.losses + 5 * kMaxTasks + task, s.losses + 7 * kMaxTasks + task};
   Losses losses;  // (locals: no store at every body)
   if (s.drag_force) losses = {*slot[0], *slot[1], *slot[2], *slot[3]};
   // The finiteness sum, as the check's (added in another order: the two can differ only where a

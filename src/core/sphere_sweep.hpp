@@ -27,8 +27,9 @@ struct SphereSweep {
   const double* drag_torque = nullptr;
   const std::uint8_t* marks = nullptr;
   ForceSums* tracked = nullptr;  // the opening: the tracked loads it clears, where they are
-  // The drag work's sums, kMaxTasks per kick, in the order the passes book them: closing kick,
-  // closing spin kick, opening spin kick, opening kick.
+  // The kicks' per-range sums as Simulation::book_sums reads them, two groups of kMaxTasks per
+  // kick (external work, untouched here; drag work), in the order the passes book them: closing
+  // kick, closing spin kick, opening spin kick, opening kick.
   double* losses = nullptr;
   bool close = false;  // the closing halves of the step before
   bool open = false;   // this step's opening halves
