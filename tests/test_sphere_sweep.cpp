@@ -2,10 +2,18 @@
 // ledger bit for bit, on scenes that take each of its paths.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <functional>
 
+#include "core/body_passes.hpp"
+#include "core/contacts/neighbor_list.hpp"
 #include "core/force_model.hpp"
 #include "core/parallel.hpp"
+#include "core/rotation/sphere_lanes.hpp"
+#include "core/rotation_scheme.hpp"
+#include "core/sphere_sweep.hpp"
 #include "test_support.hpp"
 
 using namespace stepwise;
@@ -27,18 +35,22 @@ struct Case {
   std::map<std::string, ParamValue> params;
   long steps;
   double drag = 0;  // a linear drag added (it does not mark: every body's drag work booked)
+  bool tilt = false;  // a second gravity, sideways, put before the scene's models
 };
 
 }  // namespace
 
 TEST_CASE("the free-sphere sweep gives the passes' state and ledger, bit for bit") {
   // Settle: contacts, walls, gravity and the contacts' drag work booked where marked, over two
-  // ranges. Billiards: a linear drag that does not mark (every body's drag work booked).
+  // ranges; a small settle with a second, sideways gravity before the scene's models (the sweep
+  // adds the first one's loads, the second's pass adds after it). Billiards: a linear drag that
+  // does not mark (every body's drag work booked).
   // Spinning spheres: orientations turned, five bodies (a group of four and a tail), with such a
   // drag. Disks in the plane (2-D loads; a tail). Clumps and dice landing: no sphere, every body
   // through the rotation's own functions, with the contacts' drag work.
   const std::vector<Case> cases = {
       {"settle", {{"n", 3000.0}, {"nx", 15.0}, {"ny", 10.0}, {"nz", 20.0}}, 900},
+      {"settle", {{"n", 48.0}, {"nx", 4.0}, {"ny", 4.0}, {"nz", 3.0}}, 600, 0.0, true},
       {"billiards", {}, 400},
       {"spinning-spheres", {}, 300, 0.5},
       {"disk-settle", {{"n", 61.0}}, 1000},
@@ -48,6 +60,7 @@ TEST_CASE("the free-sphere sweep gives the passes' state and ledger, bit for bit
   for (const Case& c : cases)
     for (const bool two_ranges : {false, true})
       for (const bool carried : {false, true}) {
+        long fields = 0, watches = 0;  // (of the sweep's run, the second)
         auto run = [&](bool sweep, long& swept) {
           SceneSetup setup = build_scene(c.scene, c.params);
           if (c.drag > 0) {
@@ -55,12 +68,21 @@ TEST_CASE("the free-sphere sweep gives the passes' state and ledger, bit for bit
             drag.set("c", c.drag);
             setup.world.add_force(ForceRegistry::instance().make("linear-drag", drag));
           }
+          if (c.tilt) {
+            ParamTable g;
+            g.set("g", std::vector<double>{0.3, 0.0, 0.0});
+            setup.world.add_force(ForceRegistry::instance().make("gravity", g));
+            auto& models = setup.world.forces;
+            std::rotate(models.begin(), models.end() - 1, models.end());
+          }
           Simulation sim(setup.world, setup.dt, "velocity-verlet", "buss2");
           if (two_ranges) sim.set_parallel(&in_turn);
           sim.set_fused(true, 64);  // many blocks per range
           sim.set_sphere_sweep(sweep);
           test::take_steps(sim, c.steps, carried);
           swept = sim.swept_steps();
+          fields = sim.swept_fields();
+          watches = sim.swept_watches();
           return test::run_end(sim);
         };
         long swept = 0, unswept = 0;
@@ -69,8 +91,14 @@ TEST_CASE("the free-sphere sweep gives the passes' state and ledger, bit for bit
         INFO(c.scene << ", two ranges " << two_ranges << ", carried " << carried);
         CHECK(swept == c.steps);  // the sweep took every step
         CHECK(unswept == 0);
+        // Gravity's loads where a gravity is the first model (only the first: with the tilt, the
+        // scene's own still queues its pass); the list's displacements at every
+        // step but those after a rebuild's flag (settle, disk-settle: their contacts' lists).
+        const bool gravity_first = c.scene != "billiards";
+        CHECK(fields == (gravity_first ? c.steps : 0));
+        if (c.scene == "settle" || c.scene == "disk-settle") CHECK(watches > c.steps / 2);
         test::check_same(sweep, passes);
-        if (c.scene == "settle") CHECK(sweep.energy.contacts > 20);
+        if (c.scene == "settle" && c.steps == 900) CHECK(sweep.energy.contacts > 20);
         CHECK(sweep.energy.dissipated > 0);
       }
 }
@@ -96,4 +124,82 @@ TEST_CASE("the free-sphere sweep steps aside where the passes do more") {
     INFO(c.scene << ", " << c.integrator << ", " << c.rotation);
     CHECK(sim.swept_steps() == 0);
   }
+}
+
+TEST_CASE(
+    "the sweep's share: gravity's loads and potential, the list's displacements, bit for bit") {
+  // 45 bodies: runs of 16 (two whole, one of 13), lane groups of four and a tail of one; body 5
+  // has unequal moments, so its group goes through the rotation's own functions. Swept over two
+  // blocks ([0, 32), [32, 45)) with gravity and the list's displacements handed to it, against
+  // the sweep without them followed by gravity's pass and NeighborList::displacements2.
+  World world;
+  for (int i = 0; i < 45; ++i) {
+    BodySpec b;
+    b.radius = 0.5;
+    b.mass = 0.5 + 0.01 * i;
+    b.position = Vec3(1.2 * (i % 5), 1.3 * ((i / 5) % 3), 1.25 * (i / 15));
+    b.velocity = Vec3(std::sin(i), std::cos(3.0 * i), 0.3 * std::sin(7.0 * i));
+    if (i % 7 == 2) b.angular_velocity = Vec3(0.5, -0.2, 1.0 * i);
+    if (i == 5) b.inertia = Vec3(0.01, 0.02, 0.03);
+    if (i == 44) b.velocity = Vec3(3.0, -2.0, 4.0);  // the tail's the largest displacement
+    world.add_body(b);
+  }
+  REQUIRE_FALSE(sphere_lanes::free_four(world, 4));
+  REQUIRE(sphere_lanes::free_four(world, 0));
+  NeighborList list(0.2);
+  list.build(world.x, world.radius);
+  const int n = world.size();
+  const double dt = 0.01;
+  Positions force = Positions::Constant(3, n, 0.3), torque = Positions::Constant(3, n, -0.1);
+  std::unique_ptr<RotationScheme> rotation = RotationRegistry::instance().make("buss2");
+
+  World shared_world = world;
+  Positions shared_force = force, shared_torque = torque;
+  std::array<double, kMaxTasks> potential{};
+  std::vector<double> most2(3, -1.0);
+  SweepShare share;
+  share.field_taken = true;
+  share.field = Vec3(0.1, -0.2, -1.0);
+  share.potential = potential.data();
+  share.reference = list.built_at().data();
+  share.most2 = most2.data();
+  share.run = 16;
+  double sums[8 * kMaxTasks] = {};
+  auto sweep = [&](World& w, Positions& f, Positions& t, const SweepShare* with) {
+    SphereSweep s;
+    s.dt = dt;
+    s.force = f.data();
+    s.torque = &t;
+    s.losses = sums;
+    s.open = true;
+    s.share = with;
+    sweep_spheres(w, *rotation, s, 0, 0, 32, nullptr);
+    sweep_spheres(w, *rotation, s, 0, 32, n, nullptr);
+  };
+  sweep(shared_world, shared_force, shared_torque, &share);
+  sweep(world, force, torque, nullptr);
+  CHECK(shared_world.x == world.x);
+
+  ParamTable g;
+  g.set("g", std::vector<double>{0.1, -0.2, -1.0});
+  std::unique_ptr<ForceModel> gravity = ForceRegistry::instance().make("gravity", g);
+  ForceSums loads;
+  loads.force = force;
+  loads.torque = torque;
+  const StateView view{world, world.x, world.v, world.w};
+  BodyPasses passes;
+  EvalContext ctx;
+  gravity->prepare(view, loads, ctx, passes);
+  passes.run(nullptr, n);
+  ctx.prepared = true;
+  gravity->apply(view, loads, ctx);
+  CHECK(shared_force == loads.force);
+  CHECK(shared_torque == loads.torque);
+  CHECK(potential[0] == loads.potential);
+  CHECK(loads.potential != 0);
+
+  std::vector<double> expected(3, -1.0);
+  list.displacements2(world.x, 0, n, 16, expected.data());
+  CHECK(most2 == expected);
+  CHECK(expected[2] > 0);
 }

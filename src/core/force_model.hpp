@@ -32,6 +32,25 @@ struct StateView {
 class Parallel;
 class BodyPasses;
 
+// Per-body work a model's prepare() may hand to the loop that has just moved the bodies and
+// cleared their loads (the free-sphere sweep, core/sphere_sweep.hpp) instead of queuing a pass
+// of its own, so the bodies' arrays are read once for both. For speed only: the loop computes
+// what the model's pass would, operation for operation (tests/test_sphere_sweep.cpp).
+struct SweepShare {
+  // A uniform field (gravity): each body's force m a, added to its cleared loads before any
+  // other model's; its potential -m a.x, summed body by body into potential[task]. Offered only
+  // to the first model, so the loads' sums keep the passes' order.
+  bool field_open = false;
+  bool field_taken = false;
+  Vec3 field = Vec3::Zero();
+  double* potential = nullptr;
+  // A displacement watch (a neighbour list): per run of `run` bodies from 0, the largest squared
+  // distance from reference (3 per body) to where the bodies now are, into most2[i / run].
+  const double* reference = nullptr;
+  double* most2 = nullptr;
+  int run = 0;
+};
+
 struct EvalContext {
   double time = 0;      // time of the evaluated state
   double dt = 0;        // the step being taken
@@ -43,6 +62,9 @@ struct EvalContext {
   // with the step's later passes; null: do it at once. Such a pass holds the arrays' data
   // pointers, not the ForceSums, which the caller hands on before the pass runs.
   BodyPasses* after = nullptr;
+  // Set while prepare() runs when the step's sweep moves the bodies within this evaluation's
+  // passes: a model may hand it a share of its per-body work (see SweepShare).
+  SweepShare* sweep = nullptr;
 };
 
 // Which per-body work arrays of ForceSums a model fills.

@@ -205,7 +205,16 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   EvalContext ctx{t, dt_, commit, parallel_};
   // The models' per-body starts run fused with whatever the step queued before (kicks, drift).
   if (!cleared) passes_.add([this](int, int begin, int end) { scratch_.clear(begin, end); });
-  for (const auto& model : world_.forces) model->prepare(view, scratch_, ctx, passes_);
+  // A queued sweep that moves the bodies in these passes may take over some models' per-body
+  // work (SweepShare); the loads' field only from the first model, which adds first.
+  sweep_share_ = {};
+  if (cleared) ctx.sweep = &sweep_share_;
+  for (size_t m = 0; m < world_.forces.size(); ++m) {
+    sweep_share_.field_open = m == 0;
+    world_.forces[m]->prepare(view, scratch_, ctx, passes_);
+  }
+  sweep_share_.field_open = false;
+  ctx.sweep = nullptr;
   flush();
   evaluating_in_place_ = false;
   // Cleared: every drag load is zero and unmarked, so the marks stay exact if only models that

@@ -72,9 +72,13 @@ class Simulation {
   void set_in_place(bool in_place) { in_place_ = in_place; }
   // Whether a velocity-Verlet step with Buss2's rotation runs its per-body work as the free-sphere
   // sweep where it applies (the default; core/sphere_sweep.hpp) or as the passes it stands for;
-  // bit-identical either way (tested). swept_steps(): how many steps it took.
+  // bit-identical either way (tested). swept_steps(): how many steps it took; swept_fields()
+  // and swept_watches(): in how many of them it also added a field's loads or measured the
+  // displacements for a neighbour list (SweepShare).
   void set_sphere_sweep(bool sweep) { sweep_enabled_ = sweep; }
   long swept_steps() const { return swept_steps_; }
+  long swept_fields() const { return swept_fields_; }
+  long swept_watches() const { return swept_watches_; }
   // The World was changed from outside (parameters, drags, edits): drop cached forces.
   void invalidate();
   // A change made from outside while running (a stiffness, a mass, a pull): the energy it adds
@@ -238,8 +242,9 @@ class Simulation {
     double* sums = nullptr;
   } sweep_close_;
   bool sweep_enabled_ = true;
-  long swept_steps_ = 0;
+  long swept_steps_ = 0, swept_fields_ = 0, swept_watches_ = 0;
   bool sweep_cleared_ = false;  // the next evaluation's loads are cleared by a queued sweep
+  SweepShare sweep_share_;      // what the models of that evaluation handed to the sweep
   bool carry_ = false;          // this step may leave its closing passes queued
   bool carried_check_ = false;  // queued: a step's finiteness check, not yet looked at
   long carried_step_ = 0;       // that step's number

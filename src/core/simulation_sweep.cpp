@@ -40,6 +40,8 @@ std::optional<StepFailure> Simulation::take_swept_step() {
   time_ += dt_;
   ++step_;
   ++swept_steps_;
+  swept_fields_ += sweep_share_.field_taken;
+  swept_watches_ += sweep_share_.most2 != nullptr;
   std::fill(finite_, finite_ + kMaxTasks, true);
   queue_sweep(false, {cached_.pair_powers.dissipation * half, cached_.pair_powers.external * half});
   return check_or_carry();
@@ -72,6 +74,8 @@ void Simulation::queue_sweep(bool open, Powers booked) {
     s.torque = &committed_torque_storage();
     // An opening runs within the evaluation in place, whose loads scratch_ then holds.
     if (s.open) s.tracked = &scratch_;
+    // and its models' prepare() has handed it what it takes over (filled before the passes run).
+    if (s.open) s.share = &sweep_share_;
     sweep_spheres(world_, *rotation_, s, task, begin, end, s.close ? &finite_[task] : nullptr);
   };
   // Each kick's booking as its pass would finish it (the spin kicks book only tracked drag).

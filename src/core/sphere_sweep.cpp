@@ -1,6 +1,7 @@
 // The free-sphere sweep (sphere_sweep.hpp): one loop over four bodies at a time.
 #include "core/sphere_sweep.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -8,6 +9,7 @@
 #include "core/parallel.hpp"
 #include "core/rotation/sphere_lanes.hpp"
 #include "core/rotation_scheme.hpp"
+#include "core/uniform_field.hpp"
 #include "core/velocity_kick.hpp"
 #include "core/world.hpp"
 
@@ -33,6 +35,62 @@ struct Losses {
 Stored mean_of(const Stored& before, const double* after) {
   return lanes::splat(0.5) * (before + lanes::load_stored(after));
 }
+
+// The share's work on bodies that have moved and had their loads cleared: the field's loads and
+// potential as its model's pass adds them (uniform_field.hpp), the displacements as
+// NeighborList::displacements2 measures them, each run's largest written when the run is done.
+class Shared {
+ public:
+  Shared(World& world, const SweepShare* share, double* potential)
+      : share_(share && (share->field_taken || share->most2) ? share : nullptr),
+        mass_(world.mass.data()),
+        x_(world.x.data()),
+        potential_(potential) {
+    if (share_ && share_->field_taken) field_ = uniform_field::stored(share_->field);
+  }
+  bool any() const { return share_ != nullptr; }
+
+  void four(double* force, int i) {
+    if (share_->field_taken)
+      uniform_field::four(mass_, x_, force, share_->field, field_, i, *potential_);
+    if (!share_->most2) return;
+    using namespace lanes;
+    const double* now = x_ + 3 * i;
+    const double* then = share_->reference + 3 * i;
+    const D4 a = load(now) - load(then), b = load(now + 4) - load(then + 4),
+             c = load(now + 8) - load(then + 8);
+    const V3 d2 = xyz_lanes(a * a, b * b, c * c);
+    const D4 sum = (d2.x + d2.y) + d2.z;
+    lanes_ = lanes_ < sum ? sum : lanes_;  // (a NaN never enters, as in displacements2)
+    if ((i + 4) % share_->run == 0) write(i);
+  }
+  void one(double* force, int i) {
+    if (share_->field_taken) uniform_field::one(mass_, x_, force, share_->field, i, *potential_);
+    if (!share_->most2) return;
+    const Eigen::Map<const Vec3> now(x_ + 3 * i), then(share_->reference + 3 * i);
+    one_ = std::max(one_, (now - then).squaredNorm());
+    if ((i + 1) % share_->run == 0) write(i);
+  }
+  // The last run of the range, if it ends before its run does.
+  void finish(int end) {
+    if (share_ && share_->most2 && end % share_->run != 0) write(end - 1);
+  }
+
+ private:
+  void write(int i) {
+    const double most = std::max(std::max(lanes_[0], lanes_[1]), std::max(lanes_[2], lanes_[3]));
+    share_->most2[i / share_->run] = std::max(most, one_);
+    lanes_ = lanes::splat(0.0);
+    one_ = 0;
+  }
+  const SweepShare* share_;
+  const double* mass_;
+  const double* x_;
+  double* potential_;
+  lanes::Stored field_{};
+  lanes::D4 lanes_ = lanes::splat(0.0);
+  double one_ = 0;
+};
 
 // One body, as the queued passes do it: the rotation's range functions, the kick, the drift.
 void sweep_one(World& world, RotationScheme& rotation, const SphereSweep& s, int i, double& check,
@@ -86,10 +144,16 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
   // block's numbers sum past the largest double, bodies at 1e308).
   D4 lanes_check = splat(0.0);
   double check = 0;
+  // The field's potential sum, as its pass keeps it per task across blocks.
+  double potential = 0;
+  const bool field = s.open && s.share && s.share->field_taken;
+  if (field) potential = s.share->potential[task];
+  Shared shared(world, s.open ? s.share : nullptr, &potential);
   int i = begin;
   for (; i + 4 <= end; i += 4) {
     if (!sphere_lanes::free_four(world, i)) {
       for (int k = i; k < i + 4; ++k) sweep_one(world, rotation, s, k, check, losses);
+      if (shared.any()) shared.four(s.force, i);
       continue;
     }
     std::uint32_t marked = 1;  // as add_body_work: four marks at a time
@@ -121,9 +185,15 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
       double* t = s.torque->data() + 3 * i;
       store(f, zero), store(f + 4, zero), store(f + 8, zero);
       store(t, zero), store(t + 4, zero), store(t + 8, zero);
+      if (shared.any()) shared.four(s.force, i);
     }
   }
-  for (; i < end; ++i) sweep_one(world, rotation, s, i, check, losses);
+  for (; i < end; ++i) {
+    sweep_one(world, rotation, s, i, check, losses);
+    if (shared.any()) shared.one(s.force, i);
+  }
+  shared.finish(end);
+  if (field) s.share->potential[task] = potential;
   if (s.open && s.tracked) s.tracked->clear_tracked(begin, end);  // after the kicks' booking
   if (s.drag_force) {
     *slot[0] = losses.close_kick, *slot[1] = losses.close_spin;

@@ -16,6 +16,7 @@ namespace stepwise {
 class RotationScheme;
 class World;
 struct ForceSums;
+struct SweepShare;
 
 struct SphereSweep {
   double dt = 0;
@@ -27,6 +28,9 @@ struct SphereSweep {
   const double* drag_torque = nullptr;
   const std::uint8_t* marks = nullptr;
   ForceSums* tracked = nullptr;  // the opening: the tracked loads it clears, where they are
+  // The opening: what the evaluation's models handed it (a field's loads and potential, a
+  // neighbour list's displacements), done on each body once it has moved and its loads are clear.
+  const SweepShare* share = nullptr;
   // The kicks' per-range sums as Simulation::book_sums reads them, two groups of kMaxTasks per
   // kick (external work, untouched here; drag work), in the order the passes book them: closing
   // kick, closing spin kick, opening spin kick, opening kick.
@@ -40,8 +44,9 @@ struct SphereSweep {
 // finiteness sum of x, |v|^2 and L into *finite (as Simulation's check: false once it is not
 // finite). open: Buss2's first half (turn by the mean spin, L += dt/2 tau, w = L/I), the kick
 // v += dt/2 F/m, the drift x += dt v, and the loads cleared for the evaluation (the tracked ones
-// by ForceSums::clear_tracked). Free spheres four
-// at a time in lanes; any other body through the rotation scheme's own range functions.
+// by ForceSums::clear_tracked), then the share's work. Free spheres four at a time in lanes; any
+// other body through the rotation scheme's own range functions. A range begins at a multiple of
+// the share's run.
 void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& sweep, int task,
                    int begin, int end, bool* finite);
 

@@ -121,14 +121,23 @@ class GranularContacts final : public ForceModel {
 
   // Packing the motions (when the kernels read them packed) and measuring how far each body
   // moved since the list was built, fused with the step's passes.
-  void prepare(const StateView& s, ForceSums&, const EvalContext&, BodyPasses& passes) override {
+  void prepare(const StateView& s, ForceSums&, const EvalContext& ctx,
+               BodyPasses& passes) override {
     if (s.world.contact.impulse()) return;
     resize_packed(s.world.size());
     decide_packing(s.world.size());
     const bool stale = list_.stale(s.world.size());
-    passes.add([this, s, stale](int, int begin, int end) {
+    // The step's sweep, where it runs, measures the displacements as it moves the bodies.
+    const bool watched = !stale && ctx.sweep && !ctx.sweep->most2;
+    if (watched) {
+      ctx.sweep->reference = list_.built_at().data();
+      ctx.sweep->most2 = candidates_.most2();
+      ctx.sweep->run = ContactCandidates::kBlock;
+    }
+    if (!pack_motions_ && (stale || watched)) return;  // nothing left to do body by body
+    passes.add([this, s, stale, watched](int, int begin, int end) {
       pack(s, begin, end);
-      if (!stale)
+      if (!stale && !watched)
         list_.displacements2(s.x, begin, end, ContactCandidates::kBlock, candidates_.most2());
     });
   }

@@ -2,8 +2,8 @@
 #include <array>
 
 #include "core/body_passes.hpp"
-#include "core/lanes.hpp"
 #include "core/parallel.hpp"
+#include "core/uniform_field.hpp"
 #include "core/world.hpp"
 
 namespace stepwise {
@@ -17,9 +17,15 @@ class Gravity final : public ForceModel {
   std::string kind() const override { return "gravity"; }
   std::unique_ptr<ForceModel> clone() const override { return std::make_unique<Gravity>(*this); }
 
-  void prepare(const StateView& s, ForceSums& out, const EvalContext&,
+  void prepare(const StateView& s, ForceSums& out, const EvalContext& ctx,
                BodyPasses& passes) override {
     task_potential_.fill(0.0);
+    if (SweepShare* share = ctx.sweep; share && share->field_open) {  // it adds m g as it clears
+      share->field_taken = true;
+      share->field = g_;
+      share->potential = task_potential_.data();
+      return;
+    }
     passes.add([this, s, &out](int task, int begin, int end) { add(s, out, task, begin, end); });
   }
 
@@ -49,26 +55,14 @@ class Gravity final : public ForceModel {
 
  private:
   void add(const StateView& s, ForceSums& out, int task, int begin, int end) {
-    const VecX& m = s.world.mass;
+    const double* m = s.world.mass.data();
+    const double* x = s.x.data();
+    double* force = out.force.data();
     double sum = task_potential_[task];
+    const lanes::Stored g = uniform_field::stored(g_);
     int i = begin;
-    // g as four bodies' forces are stored, so each component m g_c is added to its own there.
-    const lanes::Stored g{lanes::D4{g_.x(), g_.y(), g_.z(), g_.x()},
-                          lanes::D4{g_.y(), g_.z(), g_.x(), g_.y()},
-                          lanes::D4{g_.z(), g_.x(), g_.y(), g_.z()}};
-    for (; i + 4 <= end; i += 4) {  // four bodies in lanes; the sum still adds body by body
-      using namespace lanes;
-      const D4 mass = load(m.data() + i);
-      double* force = out.force.data() + 3 * i;
-      const V3 x = load_xyz(s.x.data() + 3 * i);
-      store_stored(force, load_stored(force) + spread_xyz(mass) * g);
-      const D4 u = mass * ((g_.x() * x.x + g_.y() * x.y) + g_.z() * x.z);
-      sum -= u[0], sum -= u[1], sum -= u[2], sum -= u[3];
-    }
-    for (; i < end; ++i) {
-      out.force.col(i) += m(i) * g_;
-      sum -= m(i) * g_.dot(s.x.col(i));
-    }
+    for (; i + 4 <= end; i += 4) uniform_field::four(m, x, force, g_, g, i, sum);
+    for (; i < end; ++i) uniform_field::one(m, x, force, g_, i, sum);
     task_potential_[task] = sum;
   }
 
