@@ -152,5 +152,12 @@ inline D4 dot(const Stored& a, const Stored& b) {
   const V3 p = xyz_lanes(a.first * b.first, a.second * b.second, a.third * b.third);
   return p.x + p.y + p.z;
 }
+// |a_k - b_k|^2 of four bodies' 3-vectors as stored at a and b, in the order of Eigen's
+// squaredNorm: the differences and squares as stored, then into lanes.
+inline D4 squared_distances(const double* a, const double* b) {
+  const D4 p = load(a) - load(b), q = load(a + 4) - load(b + 4), r = load(a + 8) - load(b + 8);
+  const V3 d2 = xyz_lanes(p * p, q * q, r * r);
+  return (d2.x + d2.y) + d2.z;
+}
 
 }  // namespace stepwise::lanes

@@ -54,14 +54,8 @@ class Shared {
     if (share_->field_taken)
       uniform_field::four(mass_, x_, force, share_->field, field_, i, *potential_);
     if (!share_->most2) return;
-    using namespace lanes;
-    const double* now = x_ + 3 * i;
-    const double* then = share_->reference + 3 * i;
-    const D4 a = load(now) - load(then), b = load(now + 4) - load(then + 4),
-             c = load(now + 8) - load(then + 8);
-    const V3 d2 = xyz_lanes(a * a, b * b, c * c);
-    const D4 sum = (d2.x + d2.y) + d2.z;
-    lanes_ = lanes_ < sum ? sum : lanes_;  // (a NaN never enters, as in displacements2)
+    const lanes::D4 d2 = lanes::squared_distances(x_ + 3 * i, share_->reference + 3 * i);
+    lanes_ = lanes_ < d2 ? d2 : lanes_;  // (a NaN never enters, as in displacements2)
     if ((i + 4) % share_->run == 0) write(i);
   }
   void one(double* force, int i) {

@@ -21,13 +21,8 @@ void NeighborList::displacements2(const Positions& x, int begin, int end, int bl
       using namespace lanes;
       D4 m = splat(0.0);
       for (; i + 4 <= stop; i += 4) {
-        const double* now = x.data() + 3 * i;
-        const double* then = built_at_.data() + 3 * i;
-        const D4 a = load(now) - load(then), b = load(now + 4) - load(then + 4),
-                 c = load(now + 8) - load(then + 8);
-        const V3 d2 = xyz_lanes(a * a, b * b, c * c);
-        const D4 sum = (d2.x + d2.y) + d2.z;  // in the order of Eigen's squaredNorm below
-        m = m < sum ? sum : m;
+        const D4 d2 = squared_distances(x.data() + 3 * i, built_at_.data() + 3 * i);
+        m = m < d2 ? d2 : m;
       }
       most = std::max(std::max(m[0], m[1]), std::max(m[2], m[3]));
     }
