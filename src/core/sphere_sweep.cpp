@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <stdexcept>
 
 #include "core/force_model.hpp"
 #include "core/parallel.hpp"
@@ -41,33 +42,40 @@ Stored mean_of(const Stored& before, const double* after) {
 // NeighborList::displacements2 measures them, each run's largest written when the run is done.
 class Shared {
  public:
-  Shared(World& world, const SweepShare* share, double* potential)
+  // The field's potential is summed per task across blocks, as its pass keeps it.
+  Shared(World& world, const SweepShare* share, int task, int begin)
       : share_(share && (share->field_taken || share->most2) ? share : nullptr),
         mass_(world.mass.data()),
         x_(world.x.data()),
-        potential_(potential) {
-    if (share_ && share_->field_taken) field_ = uniform_field::stored(share_->field);
+        task_(task) {
+    if (share_ && share_->most2 && begin % share_->run != 0)
+      throw std::logic_error("sweep_spheres: a range must begin at a multiple of the share's run");
+    if (share_ && share_->field_taken) {
+      field_ = uniform_field::stored(share_->field);
+      potential_ = share_->potential[task];
+    }
   }
   bool any() const { return share_ != nullptr; }
 
   void four(double* force, int i) {
     if (share_->field_taken)
-      uniform_field::four(mass_, x_, force, share_->field, field_, i, *potential_);
+      uniform_field::four(mass_, x_, force, share_->field, field_, i, potential_);
     if (!share_->most2) return;
     const lanes::D4 d2 = lanes::squared_distances(x_ + 3 * i, share_->reference + 3 * i);
     lanes_ = lanes_ < d2 ? d2 : lanes_;  // (a NaN never enters, as in displacements2)
     if ((i + 4) % share_->run == 0) write(i);
   }
   void one(double* force, int i) {
-    if (share_->field_taken) uniform_field::one(mass_, x_, force, share_->field, i, *potential_);
+    if (share_->field_taken) uniform_field::one(mass_, x_, force, share_->field, i, potential_);
     if (!share_->most2) return;
     const Eigen::Map<const Vec3> now(x_ + 3 * i), then(share_->reference + 3 * i);
     one_ = std::max(one_, (now - then).squaredNorm());
     if ((i + 1) % share_->run == 0) write(i);
   }
-  // The last run of the range, if it ends before its run does.
+  // The last run of the range, if it ends before its run does, and the potential's sum.
   void finish(int end) {
     if (share_ && share_->most2 && end % share_->run != 0) write(end - 1);
+    if (share_ && share_->field_taken) share_->potential[task_] = potential_;
   }
 
  private:
@@ -80,7 +88,8 @@ class Shared {
   const SweepShare* share_;
   const double* mass_;
   const double* x_;
-  double* potential_;
+  int task_;
+  double potential_ = 0;
   lanes::Stored field_{};
   lanes::D4 lanes_ = lanes::splat(0.0);
   double one_ = 0;
@@ -138,11 +147,7 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
   // block's numbers sum past the largest double, bodies at 1e308).
   D4 lanes_check = splat(0.0);
   double check = 0;
-  // The field's potential sum, as its pass keeps it per task across blocks.
-  double potential = 0;
-  const bool field = s.open && s.share && s.share->field_taken;
-  if (field) potential = s.share->potential[task];
-  Shared shared(world, s.open ? s.share : nullptr, &potential);
+  Shared shared(world, s.open ? s.share : nullptr, task, begin);
   int i = begin;
   for (; i + 4 <= end; i += 4) {
     if (!sphere_lanes::free_four(world, i)) {
@@ -187,7 +192,6 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
     if (shared.any()) shared.one(s.force, i);
   }
   shared.finish(end);
-  if (field) s.share->potential[task] = potential;
   if (s.open && s.tracked) s.tracked->clear_tracked(begin, end);  // after the kicks' booking
   if (s.drag_force) {
     *slot[0] = losses.close_kick, *slot[1] = losses.close_spin;
