@@ -183,6 +183,10 @@ class ForceModel {
   virtual unsigned body_work() const { return 0; }
   // Whether it marks every body it adds drag loads to (ForceSums::mark_drag), for speed only.
   virtual bool marks_drag() const { return false; }
+  // Whether every body it adds a torque to is marked as marks_drag() marks them (a model adding
+  // no torque at all: true), for speed only: where every model does, a body left unmarked has a
+  // torque of +0 and the free-sphere sweep need not read it.
+  virtual bool marks_torque() const { return false; }
   // For speed only: whether, at a state in the plane z = 0 (a 2-D World: z, v_z, w_x, w_y all
   // 0), every force it added has z = +-0 and every torque x = y = +-0 (asked after apply(), at
   // the same state). Then the 2-D step need not clear them: +0 + -0 is +0, so the state stays

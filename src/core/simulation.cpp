@@ -149,6 +149,8 @@ void Simulation::decide_tracking() {
                  std::all_of(world_.forces.begin(), world_.forces.end(), [](const auto& f) {
                    return !(f->body_work() & kDragWork) || f->marks_drag();
                  });
+  torque_marked_ = drag_marked_ && std::all_of(world_.forces.begin(), world_.forces.end(),
+                                               [](const auto& f) { return f->marks_torque(); });
   special_bodies_ = std::any_of(world_.flags.begin(), world_.flags.end(),
                                 [](auto f) { return (f & (kDriven | kDrivenSpin | kPivot)) != 0; });
 }

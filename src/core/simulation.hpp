@@ -74,11 +74,17 @@ class Simulation {
   // sweep where it applies (the default; core/sphere_sweep.hpp) or as the passes it stands for;
   // bit-identical either way (tested). swept_steps(): how many steps it took; swept_fields()
   // and swept_watches(): in how many of them it also added a field's loads or measured the
-  // displacements for a neighbour list (SweepShare).
+  // displacements for a neighbour list (SweepShare); unturned_blocks(): how many groups of four
+  // spheres, untouched and not spinning, it left their rotation alone (SphereSweep::unturned).
   void set_sphere_sweep(bool sweep) { sweep_enabled_ = sweep; }
   long swept_steps() const { return swept_steps_; }
   long swept_fields() const { return swept_fields_; }
   long swept_watches() const { return swept_watches_; }
+  long unturned_blocks() const {
+    long sum = 0;
+    for (long count : unturned_) sum += count;
+    return sum;
+  }
   // The World was changed from outside (parameters, drags, edits): drop cached forces.
   void invalidate();
   // A change made from outside while running (a stiffness, a mass, a pull): the energy it adds
@@ -190,7 +196,8 @@ class Simulation {
   void rigid_impulses();
   void rigid_contact_step();
   unsigned tracks_body_work() const;  // BodyWork bits
-  void decide_tracking();  // track_body_work_, drag_marked_ and special_bodies_, for this World
+  // track_body_work_, drag_marked_, torque_marked_ and special_bodies_, for this World
+  void decide_tracking();
   // After the finiteness check's pass has run: step's failure, naming the first bad body.
   std::optional<StepFailure> finite_verdict(long step, bool potential_finite) const;
 
@@ -212,6 +219,7 @@ class Simulation {
   unsigned track_body_work_ = 0;
   // Only models that mark the bodies they give drag loads add any (DragMarks; for speed only).
   bool drag_marked_ = false;
+  bool torque_marked_ = false;   // and every torque is added where a drag mark is (marks_torque)
   bool special_bodies_ = false;  // some body is driven or pivoted
   bool cache_valid_ = false;
   bool end_evaluated_ = false;
@@ -243,6 +251,7 @@ class Simulation {
   } sweep_close_;
   bool sweep_enabled_ = true;
   long swept_steps_ = 0, swept_fields_ = 0, swept_watches_ = 0;
+  long unturned_[kMaxTasks] = {};  // per task (SphereSweep::unturned)
   bool sweep_cleared_ = false;  // the next evaluation's loads are cleared by a queued sweep
   SweepShare sweep_share_;      // what the models of that evaluation handed to the sweep
   bool carry_ = false;          // this step may leave its closing passes queued

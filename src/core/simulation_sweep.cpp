@@ -63,6 +63,7 @@ void Simulation::queue_sweep(bool open, Powers booked) {
     sweep.drag_force = cached_.drag_force.data();
     sweep.drag_torque = cached_.drag_torque.data();
     sweep.marks = cached_.drag_marks.known();
+    sweep.torque_marked = sweep.marks && torque_marked_;
   }
   // Per kick, book_sums's two groups of per-range sums: external work (none here), drag work.
   double* sums = merge ? sweep_close_.sums : passes_.slots(8);
@@ -72,6 +73,7 @@ void Simulation::queue_sweep(bool open, Powers booked) {
   auto pass = [this, sweep](int task, int begin, int end) {
     SphereSweep s = sweep;  // (a copy per call: the threads share the queued pass)
     s.torque = &committed_torque_storage();
+    s.unturned = unturned_;
     // An opening runs within the evaluation in place, whose loads scratch_ then holds.
     if (s.open) s.tracked = &scratch_;
     // and its models' prepare() has handed it what it takes over (filled before the passes run).

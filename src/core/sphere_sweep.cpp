@@ -142,6 +142,7 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
   double* const slot[4] = {s.losses + 1 * kMaxTasks + task, s.losses + 3 * kMaxTasks + task,
                            s.losses + 5 * kMaxTasks + task, s.losses + 7 * kMaxTasks + task};
   Losses losses;  // (locals: no store at every body)
+  long unturned_blocks = 0;
   if (s.drag_force) losses = {*slot[0], *slot[1], *slot[2], *slot[3]};
   // The finiteness sum, as the check's (added in another order: the two can differ only where a
   // block's numbers sum past the largest double, bodies at 1e308).
@@ -158,12 +159,15 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
     std::uint32_t marked = 1;  // as add_body_work: four marks at a time
     if (s.drag_force && s.marks) std::memcpy(&marked, s.marks + i, 4);
     const bool book = s.drag_force && marked;
+    // No torque, no spin: the rotation's halves would change nothing, and the torques are clear.
+    const bool unturned = s.torque_marked && !marked && sphere_lanes::unturned_four(world, i);
+    unturned_blocks += unturned;
     if (s.close) {
       const Stored mean = velocity_kick::four(v, s.force, inv_mass, half, i);
       if (book) Losses::book(losses.close_kick, half, s.drag_force + 3 * i, mean);
       const Stored before = book ? load_stored(w + 3 * i) : Stored{};
       // Opening too, Buss2's first half recomputes w from L: the closing's w only for booking.
-      sphere_lanes::closing_kick(world, torque, s.dt, i, book || !s.open);
+      if (!unturned) sphere_lanes::closing_kick(world, torque, s.dt, i, book || !s.open);
       if (book)
         Losses::book(losses.close_spin, half, s.drag_torque + 3 * i, mean_of(before, w + 3 * i));
       const Stored p = load_stored(x + 3 * i), l = load_stored(L + 3 * i);
@@ -173,7 +177,7 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
     }
     if (s.open) {
       const Stored before = book ? load_stored(w + 3 * i) : Stored{};
-      sphere_lanes::buss2_first_half(world, torque, s.dt, i);
+      if (!unturned) sphere_lanes::buss2_first_half(world, torque, s.dt, i);
       if (book)
         Losses::book(losses.open_spin, half, s.drag_torque + 3 * i, mean_of(before, w + 3 * i));
       const Stored mean = velocity_kick::four(v, s.force, inv_mass, half, i);
@@ -183,7 +187,7 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
       double* f = s.force + 3 * i;
       double* t = s.torque->data() + 3 * i;
       store(f, zero), store(f + 4, zero), store(f + 8, zero);
-      store(t, zero), store(t + 4, zero), store(t + 8, zero);
+      if (!unturned) store(t, zero), store(t + 4, zero), store(t + 8, zero);
       if (shared.any()) shared.four(s.force, i);
     }
   }
@@ -192,6 +196,7 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
     if (shared.any()) shared.one(s.force, i);
   }
   shared.finish(end);
+  if (s.unturned) s.unturned[task] += unturned_blocks;
   if (s.open && s.tracked) s.tracked->clear_tracked(begin, end);  // after the kicks' booking
   if (s.drag_force) {
     *slot[0] = losses.close_kick, *slot[1] = losses.close_spin;

@@ -27,6 +27,10 @@ struct SphereSweep {
   const double* drag_force = nullptr;
   const double* drag_torque = nullptr;
   const std::uint8_t* marks = nullptr;
+  // Those marks also cover every torque: an unmarked body's torque is +0 (Simulation's
+  // torque_marked_), so neither read nor cleared where its sphere does not spin either.
+  bool torque_marked = false;
+  long* unturned = nullptr;      // per task: groups of four so left alone, counted (for the tests)
   ForceSums* tracked = nullptr;  // the opening: the tracked loads it clears, where they are
   // The opening: what the evaluation's models handed it (a field's loads and potential, a
   // neighbour list's displacements), done on each body once it has moved and its loads are clear.
@@ -45,8 +49,10 @@ struct SphereSweep {
 // finite). open: Buss2's first half (turn by the mean spin, L += dt/2 tau, w = L/I), the kick
 // v += dt/2 F/m, the drift x += dt v, and the loads cleared for the evaluation (the tracked ones
 // by ForceSums::clear_tracked), then the share's work. Free spheres four at a time in lanes; any
-// other body through the rotation scheme's own range functions. A range begins at a multiple of
-// the share's run.
+// other body through the rotation scheme's own range functions; a group of four that has no
+// torque (torque_marked, none marked) and does not spin (sphere_lanes::unturned_four) skips both
+// rotation halves and its torques' clearing, which would change nothing. A range begins at a
+// multiple of the share's run.
 void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& sweep, int task,
                    int begin, int end, bool* finite);
 

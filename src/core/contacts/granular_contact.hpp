@@ -96,6 +96,7 @@ class GranularContacts final : public ForceModel {
   std::string kind() const override { return Law::kName; }
   unsigned body_work() const override { return kDragWork; }
   bool marks_drag() const override { return true; }
+  bool marks_torque() const override { return true; }  // (every load through BodyLoads' marks)
   // Disks in the plane touch along in-plane normals with in-plane relative velocities, so their
   // forces lie in the plane and their torques (lever arms in the plane) along z; the relative
   // spin is along z, so rolling resistance is too and twisting resistance (spin . n) is 0. Kept

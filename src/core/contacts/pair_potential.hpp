@@ -22,6 +22,7 @@ class PairPotential : public ForceModel {
   // books it exactly (it may feed energy in as well as take it out).
   unsigned body_work() const override { return spin_friction_ > 0 ? unsigned{kDragWork} : 0u; }
   bool marks_drag() const override { return true; }
+  bool marks_torque() const override { return true; }  // (torques only with their drag)
 
   // Energy and radial force magnitude (positive = repulsive) at distance r < reach.
   virtual void pair(double r, double reach, double& energy, double& force) const = 0;

@@ -15,6 +15,7 @@ class Gravity final : public ForceModel {
     if (g_.norm() > 0) direction_ = g_.normalized();
   }
   std::string kind() const override { return "gravity"; }
+  bool marks_torque() const override { return true; }  // (it adds none)
   std::unique_ptr<ForceModel> clone() const override { return std::make_unique<Gravity>(*this); }
 
   void prepare(const StateView& s, ForceSums& out, const EvalContext& ctx,

@@ -21,6 +21,20 @@ inline bool free_four(const World& world, int first) {
   return !(flags & kNotFree) && lanes::all_lanes(moment == moment);
 }
 
+// Free spheres first .. first + 3 (free_four) neither spin nor turn: every component of L and w
+// is +0 (as bits: a -0 would become +0) and each moment is positive. Under zero torques both
+// halves would leave them so (L + h/2 (+0) = +0, w = +0 / I = +0, Buss2's mean spin +0, the
+// quaternions unread), which lets the free-sphere sweep skip them. For speed only.
+inline bool unturned_four(const World& world, int first) {
+  using namespace lanes;
+  const double* L = world.L.data() + 3 * first;
+  const double* w = world.w.data() + 3 * first;
+  const M4 bits = (M4(load(L)) | M4(load(L + 4)) | M4(load(L + 8))) |
+                  (M4(load(w)) | M4(load(w + 4)) | M4(load(w + 8)));
+  const D4 moment = load(world.sphere_moment.data() + first);
+  return all_lanes(bits == M4{0, 0, 0, 0}) && all_lanes(moment > 0.0);
+}
+
 // Four spheres' orientations (stored x, y, z, w: four of them transpose into lanes) turned by
 // the Cayley form of a, except the lanes still.
 inline void turn(double* q, const lanes::V3& a, lanes::M4 still) {
