@@ -36,10 +36,12 @@ class BodyLoads {
   // Adds the marked bodies' loads in [begin, end) to the sums and zeroes them again. ask_ahead:
   // as PackedBodies::ask_ahead says.
   void add_to(const Sums& out, int begin, int end, bool ask_ahead) {
-    // The marked rows are scattered (a miss each past the cache): asked for all first, so the
-    // misses overlap instead of coming one body at a time. (For speed only.)
+    // Few marked rows are scattered (a miss each past the cache): asked for all first, so the
+    // misses overlap instead of coming one body at a time. Where most are marked (a packing) the
+    // rows come in order and the memory's own prefetcher follows them: asking costs a loop.
+    // (For speed only.)
     const BodyLoad* load = load_.data();
-    if (ask_ahead)
+    if (ask_ahead && DragMarks::few(marked_.data(), begin, end))
       DragMarks::each(marked_.data(), begin, end, [load](int i) {
         const char* row = reinterpret_cast<const char*>(load + i);
         lanes::prefetch(row);
