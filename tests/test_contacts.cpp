@@ -361,6 +361,21 @@ TEST_CASE("kernels read motions packed or from the columns, asking ahead or not,
       for (Simulation* sim : others) test::check_same(test::run_end(*sim), reference);
     }
   }
+  // Two ranges (enough bodies to split), the loads combined in blocks of 32 bodies: a task's
+  // window of bodies with loads misses some blocks (asking ahead once crashed on such a block).
+  const std::vector<BodySpec> many = random_spheres(29, 2400, 11.4, 0.3, 0.5);
+  test::InTurn in_turn;
+  auto two_ranges = [&](const std::string& prefetch) {
+    Simulation sim =
+        walled_box(many, 11.4, [&](ParamTable& hooke) { hooke.set("prefetch", prefetch); });
+    sim.set_parallel(&in_turn);
+    sim.set_fused(true, 32);
+    REQUIRE_FALSE(sim.advance(100));
+    return test::run_end(sim);
+  };
+  const test::RunEnd ahead = two_ranges("on");
+  CHECK(ahead.energy.contacts > 1000);
+  test::check_same(ahead, two_ranges("off"));
   ParamTable wrong;
   wrong.set("motions", std::string("rows"));
   CHECK_THROWS_WITH_AS(ForceRegistry::instance().make("hooke", wrong),
@@ -553,6 +568,8 @@ TEST_CASE("contact loads added for the marked bodies only equal adding every bod
     };
     if (!add) return;
     // In two ranges, as the fused passes do; one asking for the rows ahead (for speed only).
+    // First a task's window that misses the block (clipped to it, inverted): nothing.
+    loads.add_to(sums(sparse), 700, 300, true);
     loads.add_to(sums(sparse), 0, 400, false);
     loads.add_to(sums(sparse), 400, n, true);
     loads.taken();

@@ -20,16 +20,6 @@ using namespace stepwise;
 
 namespace {
 
-// Two tasks run one after the other: two threads' ranges without threads (the runtime tests run
-// the sweep on a real pool).
-class InTurn final : public Parallel {
- public:
-  int threads() const override { return 2; }
-  void run(int tasks, const std::function<void(int)>& fn) override {
-    for (int t = 0; t < tasks; ++t) fn(t);
-  }
-};
-
 struct Case {
   std::string scene;
   std::map<std::string, ParamValue> params;
@@ -71,7 +61,7 @@ TEST_CASE("the free-sphere sweep gives the passes' state and ledger, bit for bit
       {"disk-settle", {{"n", 61.0}}, 1000},
       {"clumps", {{"n", 30.0}}, 1000},
       {"dice", {{"n", 6.0}}, 1000}};
-  InTurn in_turn;
+  test::InTurn in_turn;
   for (const Case& c : cases)
     for (const bool two_ranges : {false, true})
       for (const bool carried : {false, true}) {

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cstring>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -40,6 +41,16 @@ inline Simulation scene_simulation(const std::string& scene, const std::string& 
   SceneSetup setup = build_scene(scene, params);
   return Simulation(setup.world, dt, integrator, rotation);
 }
+
+// Two tasks run one after the other: two threads' ranges without threads (the runtime tests run
+// the passes on a real pool).
+class InTurn final : public Parallel {
+ public:
+  int threads() const override { return 2; }
+  void run(int tasks, const std::function<void(int)>& fn) override {
+    for (int t = 0; t < tasks; ++t) fn(t);
+  }
+};
 
 // `steps` steps in one advance (each step's closing passes carried into the next one's sweep)
 // or one step() at a time; the run must stay finite.

@@ -36,6 +36,7 @@ class BodyLoads {
   // Adds the marked bodies' loads in [begin, end) to the sums and zeroes them again. ask_ahead:
   // as PackedBodies::ask_ahead says.
   void add_to(const Sums& out, int begin, int end, bool ask_ahead) {
+    if (begin >= end) return;  // a task's window that misses the block: empty, or inverted
     // Few marked rows are scattered (a miss each past the cache): asked for all first, so the
     // misses overlap instead of coming one body at a time. Where most are marked (a packing) the
     // rows come in order and the memory's own prefetcher follows them: asking costs a loop.
