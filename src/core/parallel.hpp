@@ -7,23 +7,27 @@
 
 namespace stepwise {
 
+// Below this many bodies a loop is not worth handing out.
+constexpr int kParallelMinBodies = 2048;
+// Below this many contact pairs of other shapes (each a narrow-phase call) neither.
+constexpr int kParallelMinPairs = 256;
+
 class Parallel {
  public:
   virtual ~Parallel() = default;
   virtual int threads() const = 0;
   // Calls fn(0) ... fn(tasks - 1), possibly at once, and returns when all have finished.
   virtual void run(int tasks, const std::function<void(int task)>& fn) = 0;
+  // The sizes above, below which one task does it all. Tests lower them, so that worlds of a few
+  // dozen bodies take the split paths (uneven and empty ranges) that otherwise need thousands.
+  virtual int min_bodies() const { return kParallelMinBodies; }
+  virtual int min_pairs() const { return kParallelMinPairs; }
 };
-
-// Below this many bodies a loop is not worth handing out.
-constexpr int kParallelMinBodies = 2048;
-// Below this many contact pairs of other shapes (each a narrow-phase call) neither.
-constexpr int kParallelMinPairs = 256;
 constexpr int kMaxTasks = 64;  // per-task sums live in fixed arrays of this size
 
 // How many ranges for_each_range splits n bodies into.
 inline int range_count(const Parallel* parallel, int n) {
-  if (!parallel || parallel->threads() <= 1 || n < kParallelMinBodies) return 1;
+  if (!parallel || parallel->threads() <= 1 || n < parallel->min_bodies()) return 1;
   return parallel->threads() < kMaxTasks ? parallel->threads() : kMaxTasks;
 }
 

@@ -187,9 +187,12 @@ class GranularContacts final : public ForceModel {
       wall_candidates_.update(list_.built_at(), state_.radius, wall_engaged_.data(), planes_,
                               candidates_);
     // Tasks own disjoint ranges of bodies (so the history they write), with about equal numbers
-    // of neighbour pairs; each adds into its own loads, combined in task order.
+    // of neighbour pairs; each adds into its own loads, combined in task order. From a quarter of
+    // the passes' threshold (512 bodies): a body's pairs cost more than its pass.
     Parallel* parallel = ctx.parallel;
-    const int tasks = !parallel || parallel->threads() <= 1 || n < 512 ? 1 : parallel->threads();
+    const int tasks = !parallel || parallel->threads() <= 1 || n < parallel->min_bodies() / 4
+                          ? 1
+                          : parallel->threads();
     if (int(tasks_.size()) != tasks) tasks_.resize(tasks);
     std::vector<int>& bounds = task_bounds_;  // kept, so no allocation per evaluation
     bounds.assign(tasks + 1, n);

@@ -23,9 +23,9 @@ void ShapeContacts::apply(const StateView& s, const MaterialLaws<Law>& laws,
   // Tasks take consecutive pairs (a pair's cache and springs are its own; the collision table's
   // scratch is per thread), about equal shares of the last evaluation's work: the pairs whose
   // bounding spheres met cost a narrow-phase call each, the others one test. Below
-  // kParallelMinPairs one task does it all.
+  // the Parallel's min_pairs() (kParallelMinPairs) one task does it all.
   const int n = int(pairs_.size());
-  const int tasks = !parallel || parallel->threads() <= 1 || n < kParallelMinPairs
+  const int tasks = !parallel || parallel->threads() <= 1 || n < parallel->min_pairs()
                         ? 1
                         : std::min(parallel->threads(), kMaxTasks);
   if (int(tasks_.size()) < tasks) tasks_.resize(tasks);
