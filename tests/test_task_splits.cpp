@@ -2,10 +2,10 @@
 // Loops are handed out only from thousands of bodies (kParallelMinBodies), so the built-in scenes
 // at their classroom sizes never split and the split paths were reached only by a few large
 // tests; a crash in one of them (contact loads combined over an inverted window) was found by a
-// benchmark. Here a Parallel hands loops out from 16 bodies and 4 shape pairs, on 2, 3 and 7
-// threads, running the tasks one after the other in reverse order (a task must not need an
-// earlier one's work). Every scene must then repeat itself bit for bit, and follow its one-task
-// run to round-off: the split only adds the same sums in another order.
+// benchmark. Here a Parallel hands loops out from 16 bodies and 4 shape pairs, on 2, 3, 7 and 70
+// threads (past kMaxTasks), running the tasks one after the other in reverse order (a task must
+// not need an earlier one's work). Every scene must then repeat itself bit for bit, and follow its
+// one-task run to round-off: the split only adds the same sums in another order.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -39,7 +39,7 @@ std::map<std::string, ParamValue> small(const std::string& scene) {
   if (scene == "column-collapse") return {{"width", 4.0}, {"depth", 3.0}, {"height", 6.0}};
   if (scene == "disk-settle" || scene == "hourglass") return {{"n", 90.0}};
   if (scene == "active-brownian") return {{"n", 70.0}};
-  if (scene == "clumps") return {{"n", 40.0}};
+  if (scene == "clumps") return {{"n", 24.0}};
   if (scene == "two-materials") return {{"n", 60.0}};
   return {};
 }
@@ -66,16 +66,21 @@ double apart(const Positions& a, const Positions& b) {
 
 }  // namespace
 
-TEST_CASE("every scene split among 2, 3 and 7 tasks from 16 bodies follows its one-task run") {
-  constexpr long kSteps = 400;
+TEST_CASE("every scene split among 2 to 70 tasks from 16 bodies follows its one-task run") {
+  constexpr long kSteps = 200;
   int split_scenes = 0;
   for (const std::string& scene : SceneRegistry::instance().names())
-    for (const std::string integrator : {"", "rk4"}) {  // the scene's own, and four evaluations
+    for (const std::string integrator : {"", "rk4"}) {
+      // The scene's own, and four trial evaluations a step where the grains' kernels run apart
+      // from the sweep (the costly rigid scenes' splits are the same under either).
+      if (!integrator.empty() && scene != "settle" && scene != "disk-settle" &&
+          scene != "hourglass")
+        continue;
       INFO(scene << " " << (integrator.empty() ? "(its integrator)" : integrator));
       Simulation one = split_run(scene, integrator, nullptr, kSteps);
       const test::RunEnd alone = test::run_end(one);
       if (one.world().size() >= 2 * 16) ++split_scenes;
-      for (int threads : {2, 3, 7}) {
+      for (int threads : {2, 3, 7, 70}) {
         INFO(threads << " threads");
         SmallSplits parallel(threads);
         Simulation first = split_run(scene, integrator, &parallel, kSteps);
@@ -123,10 +128,10 @@ TEST_CASE("granular contacts split from 16 bodies read packed or not, asking ahe
     INFO(threads << " threads");
     const test::RunEnd reference = run("packed", "off");
     CHECK(reference.energy.contacts > 50);
-    for (const auto& [motions, prefetch] : std::vector<std::pair<std::string, std::string>>{
+    for (const auto& way : std::vector<std::pair<std::string, std::string>>{
              {"columns", "off"}, {"packed", "on"}, {"columns", "on"}, {"auto", "auto"}}) {
-      INFO(motions << ", prefetch " << prefetch);
-      test::check_same(run(motions, prefetch), reference);
+      INFO(way.first << ", prefetch " << way.second);  // (clang 14: no structured bindings here)
+      test::check_same(run(way.first, way.second), reference);
     }
   }
 }
