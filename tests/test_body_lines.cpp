@@ -3,7 +3,13 @@
 // reader is not sure of left to toml++.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <sstream>
 
 #include "io/body_lines.hpp"
 #include "io/scene_file.hpp"
@@ -64,20 +70,42 @@ void check_same_bodies(const std::string& text, const BodyLines& lines) {
   REQUIRE(lines.size() == int(whole.size()));
   for (int i = 0; i < lines.size(); ++i) {
     INFO("body " << i);
-    check_same_table(lines.table(text, i, "s.toml"), whole[size_t(i)]);
+    check_same_table(lines.table(i, "s.toml"), whole[size_t(i)]);
     CHECK(lines.where(i, "s.toml") == whole[size_t(i)].where());
   }
 }
 
-// What reading the file gives: its state saved again, or the message.
-std::string outcome(const std::string& text) {
+// The file the texts are also written to and read back from (this process's own).
+const std::string& file_path() {
+  static const std::string path = [] {
+    const auto folder = std::filesystem::temp_directory_path() /
+                        ("stepwise-body-lines-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(folder);
+    return (folder / "s.toml").string();
+  }();
+  return path;
+}
+
+// What a reading gives: its state saved again, or the message.
+std::string outcome_of(const std::function<RunSpec()>& read) {
   try {
-    RunSpec spec = parse_scene_toml(text, "s.toml");
+    RunSpec spec = read();
     Simulation sim = make_simulation(spec);
     return spec.label + "\n" + scene_to_toml(sim, spec.label);
   } catch (const InputError& e) {
     return std::string("error: ") + e.what();
   }
+}
+
+// What reading the text gives; read from a file (a stream of lines, read again whole where the
+// split declines) it must give the same.
+std::string outcome(const std::string& text) {
+  const std::string& path = file_path();
+  const std::string from_text = outcome_of([&] { return parse_scene_toml(text, path); });
+  std::ofstream(path, std::ios::binary) << text;
+  CHECK(outcome_of([&] { return load_scene_file(path); }) == from_text);
+  std::filesystem::remove(path);
+  return from_text;
 }
 
 const char* kHead = "[scene]\nname = \"x\"\ndt = 0.01\n";
@@ -97,6 +125,11 @@ TEST_CASE("bodies read line by line are the whole file's tables, down to where e
     if (const auto lines = BodyLines::split(text)) {
       ++split;
       check_same_bodies(text, *lines);
+      std::istringstream in(text);  // the same read as a stream of lines
+      const auto streamed = BodyLines::split(in);
+      REQUIRE(streamed);
+      check_same_bodies(text, *streamed);
+      CHECK(streamed->rest() == lines->rest());
     }
     CHECK(outcome(text) == outcome(read_whole(text)));
   }
@@ -178,6 +211,8 @@ TEST_CASE("a body table the line reader is not sure of makes the whole file be r
     INFO(std::string(body));
     const std::string text = std::string(kHead) + "[[body]]\nradius = 0.5\n" + body + "\n";
     CHECK_FALSE(BodyLines::split(text));
+    std::istringstream in(text);
+    CHECK_FALSE(BodyLines::split(in));
     CHECK(outcome(text) == outcome(read_whole(text)));
   }
   // A rest that defines `body` itself (a table of that name, a body's sub-table), or fails
@@ -203,7 +238,7 @@ TEST_CASE("a bad value in a body read line by line is named as when the file is 
         std::string(kHead) + "[[body]]\nposition = [0, 0, 1]\n\n[[body]]\n" + body + "\n";
     REQUIRE(BodyLines::split(text));
     const std::string message = outcome(text);
-    CHECK(message.rfind("error: s.toml:", 0) == 0);
+    CHECK(message.rfind("error: " + file_path() + ":", 0) == 0);
     CHECK(message == outcome(read_whole(text)));
   }
 }

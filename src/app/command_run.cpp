@@ -91,7 +91,7 @@ int command_run(const RunOptions& o) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (csv) csv->commit();
   if (saved) {
-    saved->stream() << scene_to_toml(sim, run.spec.label, run.spec.setup.duration);
+    write_scene_toml(saved->stream(), sim, run.spec.label, run.spec.setup.duration);
     saved->commit();
   }
   if (state) {

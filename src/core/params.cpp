@@ -1,5 +1,6 @@
 #include "core/params.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -145,14 +146,25 @@ ParamValue parse_param_value(const std::string& text) {
 }
 
 std::string format_double(double value) {
-  if (std::isnan(value)) return "nan";
-  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  char buffer[64];
-  auto [ptr, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
-  std::string s(buffer, ptr);
-  // TOML floats need a dot or exponent to stay floats.
-  if (s.find_first_of(".eEn") == std::string::npos) s += ".0";
+  std::string s;
+  append_double(s, value);
   return s;
+}
+
+void append_double(std::string& out, double value) {
+  if (std::isnan(value)) {
+    out += "nan";
+    return;
+  }
+  if (std::isinf(value)) {
+    out += value > 0 ? "inf" : "-inf";
+    return;
+  }
+  char buffer[64];
+  char* const end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
+  out.append(buffer, end);
+  // TOML floats need a dot or exponent to stay floats.
+  if (std::find_first_of(buffer, end, ".eE", ".eE" + 3) == end) out += ".0";
 }
 
 std::string format_param_value(const ParamValue& value) {
@@ -161,7 +173,10 @@ std::string format_param_value(const ParamValue& value) {
   if (auto s = std::get_if<std::string>(&value)) return *s;
   if (auto list = std::get_if<std::vector<double>>(&value)) {
     std::string out;
-    for (size_t i = 0; i < list->size(); ++i) out += (i ? "," : "") + format_double((*list)[i]);
+    for (size_t i = 0; i < list->size(); ++i) {
+      if (i) out += ',';
+      append_double(out, (*list)[i]);
+    }
     return out;
   }
   return "[tables]";

@@ -87,5 +87,7 @@ ParamValue parse_param_value(const std::string& text);
 std::string format_param_value(const ParamValue& value);
 // Shortest text that reads back to the same double (round trip, used by scene saves).
 std::string format_double(double value);
+// The same appended to `out` (no string of its own: a saved state writes millions).
+void append_double(std::string& out, double value);
 
 }  // namespace stepwise

@@ -87,9 +87,18 @@ bool scan_number(Line& line, double* out) {
   return true;
 }
 
+// A value as scanned: its kind, and a number, a flag or a string's characters; a list's numbers
+// are appended to *numbers.
+struct Scanned {
+  enum Kind { Number, List, Flag, Text } kind = Number;
+  double number = 0;
+  bool flag = false;
+  std::string_view text;
+  std::vector<double>* numbers = nullptr;
+};
+
 // A value: a number, true or false, a string without escapes, or a one-line list of numbers.
-// Converted into *out unless out is null (only checked).
-bool scan_value(Line& line, ParamValue* out) {
+bool scan_value(Line& line, Scanned& out) {
   if (line.at('"')) {
     const char* first = ++line.p;
     while (line.p < line.end && *line.p != '"') {
@@ -98,7 +107,8 @@ bool scan_value(Line& line, ParamValue* out) {
       ++line.p;
     }
     if (!line.at('"')) return false;
-    if (out) *out = std::string(first, line.p);
+    out.kind = Scanned::Text;
+    out.text = std::string_view(first, size_t(line.p - first));
     ++line.p;
     return true;
   }
@@ -107,18 +117,19 @@ bool scan_value(Line& line, ParamValue* out) {
     if (size_t(line.end - line.p) >= word.size() && std::string_view(line.p, word.size()) == word &&
         (line.p + word.size() == line.end || std::strchr(" \t#", line.p[word.size()]))) {
       line.p += word.size();
-      if (out) *out = flag;
+      out.kind = Scanned::Flag;
+      out.flag = flag;
       return true;
     }
   }
   if (line.at('[')) {
     ++line.p;
-    std::vector<double> numbers;
+    out.kind = Scanned::List;
     line.skip_blanks();
     while (!line.at(']')) {
       double number = 0;
-      if (!scan_number(line, out ? &number : nullptr)) return false;
-      if (out) numbers.push_back(number);
+      if (!scan_number(line, &number)) return false;
+      out.numbers->push_back(number);
       line.skip_blanks();
       if (line.at(',')) {
         ++line.p;
@@ -128,17 +139,14 @@ bool scan_value(Line& line, ParamValue* out) {
       }
     }
     ++line.p;
-    if (out) *out = std::move(numbers);
     return true;
   }
-  double number = 0;
-  if (!scan_number(line, out ? &number : nullptr)) return false;
-  if (out) *out = number;
-  return true;
+  out.kind = Scanned::Number;
+  return scan_number(line, &out.number);
 }
 
 // `key = value` with a bare key; the key into *key.
-bool scan_entry(Line& line, std::string_view* key, ParamValue* out) {
+bool scan_entry(Line& line, std::string_view* key, Scanned& out) {
   line.skip_blanks();
   const char* first = line.p;
   while (line.p < line.end && bare_key_char(*line.p)) ++line.p;
@@ -187,16 +195,64 @@ bool starts_table(Line line) {
 
 }  // namespace
 
+// The lines of a text or a stream, one at a time, each without its '\n'.
+class BodyLines::Reader {
+ public:
+  virtual ~Reader() = default;
+  // The next line (valid until the next call), or false at the end.
+  virtual bool next(std::string_view& line) = 0;
+};
+
+namespace {
+
+class TextReader final : public BodyLines::Reader {
+ public:
+  explicit TextReader(const std::string& text) : text_(text) {}
+  bool next(std::string_view& line) override {
+    if (at_ >= text_.size()) return false;
+    const size_t stop = std::min(text_.find('\n', at_), text_.size());
+    line = std::string_view(text_.data() + at_, stop - at_);
+    at_ = stop + 1;
+    return true;
+  }
+
+ private:
+  const std::string& text_;
+  size_t at_ = 0;
+};
+
+class StreamReader final : public BodyLines::Reader {
+ public:
+  explicit StreamReader(std::istream& in) : in_(in) {}
+  bool next(std::string_view& line) override {
+    if (!std::getline(in_, line_)) return false;
+    line = line_;
+    return true;
+  }
+
+ private:
+  std::istream& in_;
+  std::string line_;
+};
+
+}  // namespace
+
 std::optional<BodyLines> BodyLines::split(const std::string& text) {
-  // Multi-line strings could hold a line that looks like a header; carriage returns and NULs are
-  // left to toml++ too.
-  if (text.find("\"\"\"") != std::string::npos || text.find("'''") != std::string::npos ||
-      text.find('\r') != std::string::npos || text.find('\0') != std::string::npos)
-    return std::nullopt;
+  TextReader reader(text);
+  return split(reader);
+}
+
+std::optional<BodyLines> BodyLines::split(std::istream& in) {
+  StreamReader reader(in);
+  std::optional<BodyLines> out = split(reader);
+  if (in.bad()) return std::nullopt;  // (read whole, whose reading says what failed)
+  return out;
+}
+
+std::optional<BodyLines> BodyLines::split(Reader& reader) {
   BodyLines out;
-  out.rest_.reserve(text.size() / 8);
   bool in_body = false;
-  std::vector<std::string_view> keys;  // the current body's, for duplicates
+  std::vector<std::uint16_t> keys;  // the current body's, for duplicates
   int number = 0;
   // Where the lines outside the bodies are: the tables from the root to the current one, each
   // with its index among those of its name (seen: how many so far, under their parent's last).
@@ -219,18 +275,22 @@ std::optional<BodyLines> BodyLines::split(const std::string& text) {
       path.emplace_back(names[k], it == seen.end() ? 0 : it->second - 1);
     }
   };
-  for (size_t at = 0; at < text.size();) {
-    const size_t stop = std::min(text.find('\n', at), text.size());
+  std::vector<double> list;
+  for (std::string_view text; reader.next(text);) {
     ++number;
-    const Line line{text.data() + at, text.data() + stop};
-    const size_t next = stop + 1;
+    // Multi-line strings could hold a line that looks like a header; carriage returns and NULs
+    // are left to toml++ too.
+    if (text.find("\"\"\"") != text.npos || text.find("'''") != text.npos ||
+        text.find('\r') != text.npos || text.find('\0') != text.npos)
+      return std::nullopt;
+    const Line line{text.data(), text.data() + text.size()};
     if (starts_table(line)) {
-      if (in_body) out.bodies_.back().end = at;  // another table: the body ends
       bool array = false;
       const bool known = table_header(line, names, array);
       in_body = known && array && names.size() == 1 && names[0] == "body";
       if (in_body) {  // [[body]]: its lines are read here
-        out.bodies_.push_back({std::min(next, text.size()), text.size(), number});
+        out.bodies_.push_back(
+            {out.entries_.size(), out.numbers_.size(), out.chars_.size(), number});
         keys.clear();
         out.rest_ += '\n';
       } else {
@@ -238,32 +298,59 @@ std::optional<BodyLines> BodyLines::split(const std::string& text) {
           enter(array);
         else
           follow = false;  // (the lists taken out before it stay: their tables are known)
-        out.rest_.append(text, at, stop - at).push_back('\n');
+        out.rest_.append(text).push_back('\n');
       }
     } else if (in_body) {
       if (!empty_line(line)) {
         Line entry = line;
         std::string_view key;
-        if (!scan_entry(entry, &key, nullptr)) return std::nullopt;
-        for (std::string_view earlier : keys)
-          if (earlier == key) return std::nullopt;  // toml++ names the redefinition
-        keys.push_back(key);
+        Scanned value;
+        value.numbers = &out.numbers_;
+        const size_t numbers_before = out.numbers_.size();
+        if (!scan_entry(entry, &key, value)) return std::nullopt;
+        size_t id = 0;
+        while (id < out.keys_.size() && out.keys_[id] != key) ++id;
+        if (id == out.keys_.size()) {
+          if (id == 0xffff) return std::nullopt;  // (a file of such keys is wrong anyway)
+          out.keys_.emplace_back(key);
+        }
+        for (std::uint16_t earlier : keys)
+          if (earlier == id) return std::nullopt;  // toml++ names the redefinition
+        keys.push_back(std::uint16_t(id));
+        Entry e{std::uint16_t(id), Kind::Number,
+                std::uint32_t(number - out.bodies_.back().header_line), 0};
+        switch (value.kind) {
+          case Scanned::Number:
+            out.numbers_.push_back(value.number), e.count = 1;
+            break;
+          case Scanned::List:
+            e.kind = Kind::List, e.count = std::uint32_t(out.numbers_.size() - numbers_before);
+            break;
+          case Scanned::Flag:
+            e.kind = value.flag ? Kind::True : Kind::False;
+            break;
+          case Scanned::Text:
+            e.kind = Kind::Text, e.count = std::uint32_t(value.text.size());
+            out.chars_.append(value.text);
+            break;
+        }
+        out.entries_.push_back(e);
       }
       out.rest_ += '\n';
     } else {
       Line entry = line;
       std::string_view key;
-      ParamValue value;
-      if (follow && stop - at >= kLongLine && scan_entry(entry, &key, &value) &&
-          std::holds_alternative<std::vector<double>>(value)) {
-        out.lists_.push_back(
-            {path, std::string(key), std::get<std::vector<double>>(std::move(value))});
+      Scanned value;
+      list.clear();
+      value.numbers = &list;
+      if (follow && text.size() >= kLongLine && scan_entry(entry, &key, value) &&
+          value.kind == Scanned::List) {
+        out.lists_.push_back({path, std::string(key), list});
         out.rest_.append(key).append(" = []\n");  // the key stays, on its line
       } else {
-        out.rest_.append(text, at, stop - at).push_back('\n');
+        out.rest_.append(text).push_back('\n');
       }
     }
-    at = next;
   }
   return out;
 }
@@ -286,23 +373,38 @@ bool BodyLines::put_lists(ParamTable& root) {
   return true;
 }
 
-ParamTable BodyLines::table(const std::string& text, int i, const std::string& source) const {
+ParamTable BodyLines::table(int i, const std::string& source) const {
   const Body& body = bodies_.at(size_t(i));
+  const size_t end =
+      size_t(i) + 1 < bodies_.size() ? bodies_[size_t(i) + 1].first_entry : entries_.size();
   ParamTable out(where(i, source));
-  int number = body.header_line;
-  for (size_t at = body.begin; at < body.end;) {
-    const size_t stop = std::min(text.find('\n', at), body.end);
-    ++number;
-    Line line{text.data() + at, text.data() + stop};
-    if (!empty_line(line)) {
-      std::string_view key;
-      ParamValue value;
-      scan_entry(line, &key, &value);  // (checked by split)
-      const std::string name(key);
-      out.set(name, std::move(value));
-      out.set_where(name, source + ":" + std::to_string(number) + " [[body]]");
+  const double* number = numbers_.data() + body.first_number;
+  const char* chars = chars_.data() + body.first_char;
+  std::string at;
+  for (size_t k = body.first_entry; k < end; ++k) {
+    const Entry& e = entries_[k];
+    const std::string& name = keys_[e.key];
+    switch (e.kind) {
+      case Kind::Number:
+        out.set(name, *number++);
+        break;
+      case Kind::List:
+        out.set(name, std::vector<double>(number, number + e.count));
+        number += e.count;
+        break;
+      case Kind::True:
+        out.set(name, true);
+        break;
+      case Kind::False:
+        out.set(name, false);
+        break;
+      case Kind::Text:
+        out.set(name, std::string(chars, e.count));
+        chars += e.count;
+        break;
     }
-    at = stop + 1;
+    at.assign(source).append(":").append(std::to_string(body.header_line + int(e.line)));
+    out.set_where(name, at.append(" [[body]]"));
   }
   return out;
 }

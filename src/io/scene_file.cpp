@@ -1,7 +1,9 @@
 #include "io/scene_file.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include <toml++/toml.h>
@@ -191,9 +193,27 @@ BodySpec read_body(const ParamTable& t, ShapeCache& shapes, const Materials& mat
   return b;
 }
 
+// `[a, b, c]` appended to out.
+void append_numbers(std::string& out, const double* numbers, size_t count) {
+  out += '[';
+  for (size_t i = 0; i < count; ++i) {
+    if (i) out += ", ";
+    append_double(out, numbers[i]);
+  }
+  out += ']';
+}
+
 std::string vec_text(const Vec3& v) {
-  return "[" + format_double(v.x()) + ", " + format_double(v.y()) + ", " + format_double(v.z()) +
-         "]";
+  std::string out;
+  append_numbers(out, v.data(), 3);
+  return out;
+}
+
+// `key = [a, b, c]` and a line's end appended to out.
+void append_vec_line(std::string& out, const char* key, const Vec3& v) {
+  out.append(key).append(" = ");
+  append_numbers(out, v.data(), 3);
+  out += '\n';
 }
 
 std::string value_text(const ParamValue& value) {
@@ -203,9 +223,9 @@ std::string value_text(const ParamValue& value) {
     return quoted + "\"";
   }
   if (auto list = std::get_if<std::vector<double>>(&value)) {
-    std::string out = "[";
-    for (size_t i = 0; i < list->size(); ++i) out += (i ? ", " : "") + format_double((*list)[i]);
-    return out + "]";
+    std::string out;
+    append_numbers(out, list->data(), list->size());
+    return out;
   }
   return format_param_value(value);
 }
@@ -222,6 +242,27 @@ void write_table(std::ostream& out, const ParamTable& table, const std::string& 
       }
 }
 
+// A body's shape keys as write_table writes them, made once per shape object (bodies of one
+// shape share it: a saved packing's spheres each wrote the same radius table anew).
+class ShapeKeys {
+ public:
+  const std::string& of(const Shape& shape) {
+    if (&shape != shape_) {
+      ParamTable keys;
+      shape.save(keys);
+      std::ostringstream lines;
+      write_table(lines, keys, "body");
+      lines_ = lines.str();
+      shape_ = &shape;
+    }
+    return lines_;
+  }
+
+ private:
+  const Shape* shape_ = nullptr;
+  std::string lines_;
+};
+
 }  // namespace
 
 ParamTable parse_toml(const std::string& text, const std::string& source) {
@@ -237,11 +278,14 @@ ParamTable parse_toml(const std::string& text, const std::string& source) {
   return root;
 }
 
-RunSpec parse_scene_toml(const std::string& text, const std::string& source,
-                         const std::map<std::string, ParamValue>& overrides) {
-  // A saved state's bodies are read one at a time (io/body_lines.hpp); any other file whole. (A
-  // file whose rest does not read alone is read whole too, so its message is the whole file's.)
-  std::optional<BodyLines> lines = BodyLines::split(text);
+namespace {
+
+// A scene from its bodies split (io/body_lines.hpp) or, when they were not (nullopt), from the
+// whole text, which `whole` gives.
+RunSpec parse_scene(std::optional<BodyLines> lines, const std::function<std::string()>& whole,
+                    const std::string& source, const std::map<std::string, ParamValue>& overrides) {
+  // A saved state's bodies are read one at a time; any other file whole. (A file whose rest does
+  // not read alone is read whole too, so its message is the whole file's.)
   ParamTable root;
   if (lines) try {
       root = parse_toml(lines->rest(), source);
@@ -249,7 +293,7 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
     } catch (const InputError&) {
       lines.reset();
     }
-  if (!lines) root = parse_toml(text, source);
+  if (!lines) root = parse_toml(whole(), source);
   RunSpec spec;
   auto section = [&](const char* name) {
     auto tables = root.tables(name);
@@ -317,7 +361,7 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
     for (int b = 0; b < body_count; ++b) {
       ParamTable split;  // (a split file's body is read here, and let go after)
       if (lines) {
-        split = lines->table(text, b, source);
+        split = lines->table(b, source);
         if (planar) split.set_planar();
       }
       const ParamTable& t = lines ? split : bodies[size_t(b)];
@@ -386,17 +430,41 @@ RunSpec parse_scene_toml(const std::string& text, const std::string& source,
   return spec;
 }
 
+}  // namespace
+
+RunSpec parse_scene_toml(const std::string& text, const std::string& source,
+                         const std::map<std::string, ParamValue>& overrides) {
+  return parse_scene(
+      BodyLines::split(text), [&] { return text; }, source, overrides);
+}
+
 std::string read_text_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("cannot read file '" + path + "'");
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+  // Read in large pieces straight into the text (through a stringstream, a 470 MB saved state
+  // was copied twice more); a regular file's size reserved up front.
+  std::string text;
+  std::error_code unknown;
+  const auto size = std::filesystem::file_size(path, unknown);
+  if (!unknown) text.reserve(size);
+  std::vector<char> piece(size_t{1} << 20);
+  while (in.read(piece.data(), std::streamsize(piece.size())) || in.gcount() > 0)
+    text.append(piece.data(), size_t(in.gcount()));
+  if (in.bad()) throw InputError("cannot read file '" + path + "'");
+  return text;
 }
 
 RunSpec load_scene_file(const std::string& path,
                         const std::map<std::string, ParamValue>& overrides) {
-  return parse_scene_toml(read_text_file(path), path, overrides);
+  // Read as a stream of lines, so the text of a saved state is never held whole; a file whose
+  // bodies are not of the simple kind is read again, whole (so a pipe is read whole at once).
+  std::error_code unknown;
+  if (!std::filesystem::is_regular_file(path, unknown))
+    return parse_scene_toml(read_text_file(path), path, overrides);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot read file '" + path + "'");
+  return parse_scene(
+      BodyLines::split(in), [&] { return read_text_file(path); }, path, overrides);
 }
 
 RunSpec load_scene(const std::string& name, const std::map<std::string, ParamValue>& overrides) {
@@ -425,8 +493,8 @@ Simulation make_simulation(const RunSpec& spec, World world) {
   return sim;
 }
 
-std::string scene_to_toml(Simulation& sim, const std::string& label, double duration) {
-  std::ostringstream out;
+void write_scene_toml(std::ostream& out, Simulation& sim, const std::string& label,
+                      double duration) {
   const World& world = sim.world();
   out << "# stepwise scene: the full state at t = " << format_double(sim.time()) << "\n\n[scene]\n";
   out << "name = \"" << label << "\"\n";
@@ -462,30 +530,38 @@ std::string scene_to_toml(Simulation& sim, const std::string& label, double dura
         << "\nb = " << value_text(world.materials.at(pair.b).name) << "\n";
     write_table(out, pair.keys, "material_pair");
   }
+  // Each body's lines made in one reused string and written whole (a saved state's millions of
+  // numbers took most of its writing time as strings of their own).
+  std::string text;
+  ShapeKeys shape_keys;
   for (int i = 0; i < world.size(); ++i) {
-    out << "\n[[body]]\n";
-    out << "mass = " << format_double(world.mass(i)) << "\n";
+    text.assign("\n[[body]]\nmass = ");
+    append_double(text, world.mass(i));
+    text += '\n';
     if (world.material[i] > 0)
-      out << "material = " << value_text(world.materials.at(world.material[i]).name) << "\n";
-    out << "shape = \"" << world.shape[i]->kind() << "\"\n";
-    ParamTable keys;
-    world.shape[i]->save(keys);
-    write_table(out, keys, "body");
-    out << "inertia = " << vec_text(world.inertia.col(i)) << "\n";
-    out << "position = " << vec_text(world.x.col(i)) << "\n";
-    out << "velocity = " << vec_text(world.v.col(i)) << "\n";
+      text.append("material = ")
+          .append(value_text(world.materials.at(world.material[i]).name))
+          .append("\n");
+    text.append("shape = \"").append(world.shape[i]->kind()).append("\"\n");
+    text += shape_keys.of(*world.shape[i]);
+    append_vec_line(text, "inertia", world.inertia.col(i));
+    append_vec_line(text, "position", world.x.col(i));
+    append_vec_line(text, "velocity", world.v.col(i));
     const Quat& q = world.q[i];
-    out << "orientation = [" << format_double(q.w()) << ", " << format_double(q.x()) << ", "
-        << format_double(q.y()) << ", " << format_double(q.z()) << "]\n";
-    out << "angular_velocity = " << vec_text(world.w.col(i)) << "\n";
-    out << "angular_momentum = " << vec_text(world.L.col(i)) << "\n";
-    if (world.flags[i] & kFixed) out << "fixed = true\n";
-    if (world.flags[i] & kDriven) out << "driven = true\n";
-    if (world.flags[i] & kDrivenSpin) out << "driven_spin = true\n";
+    const double wxyz[4] = {q.w(), q.x(), q.y(), q.z()};
+    text.append("orientation = ");
+    append_numbers(text, wxyz, 4);
+    text += '\n';
+    append_vec_line(text, "angular_velocity", world.w.col(i));
+    append_vec_line(text, "angular_momentum", world.L.col(i));
+    if (world.flags[i] & kFixed) text.append("fixed = true\n");
+    if (world.flags[i] & kDriven) text.append("driven = true\n");
+    if (world.flags[i] & kDrivenSpin) text.append("driven_spin = true\n");
     if (world.flags[i] & kPivot) {
-      out << "pivot = " << vec_text(world.pivot.col(i)) << "\n";
-      out << "pivot_arm = " << vec_text(world.pivot_arm.col(i)) << "\n";
+      append_vec_line(text, "pivot", world.pivot.col(i));
+      append_vec_line(text, "pivot_arm", world.pivot_arm.col(i));
     }
+    out.write(text.data(), std::streamsize(text.size()));
   }
   for (const auto& model : world.forces) {
     out << "\n[[force]]\nmodel = \"" << model->kind() << "\"\n";
@@ -497,12 +573,19 @@ std::string scene_to_toml(Simulation& sim, const std::string& label, double dura
   // random stream and the energy ledger. With it, a reloaded run continues bit for bit.
   out << "\n[state]\n";
   write_table(out, sim.save_state(), "state");
+}
+
+std::string scene_to_toml(Simulation& sim, const std::string& label, double duration) {
+  std::ostringstream out;
+  write_scene_toml(out, sim, label, duration);
   return out.str();
 }
 
 void save_scene_file(const std::string& path, Simulation& sim, const std::string& label,
                      double duration) {
-  write_file_atomically(path, scene_to_toml(sim, label, duration));
+  AtomicFile file(path);
+  write_scene_toml(file.stream(), sim, label, duration);
+  file.commit();
 }
 
 std::string builtin_scene_toml(const std::string& name) {
