@@ -424,3 +424,52 @@ TEST_CASE("a 2-D scene file writes its vectors [x, y]; a 3-D one is told it need
                        "one.toml"),
       "one.toml:7 [[body]]: 'position' must be a list of two or three numbers", InputError);
 }
+
+TEST_CASE(
+    "bodies added a chunk at a time are the bodies added one by one; a refused one is named") {
+  // Every built-in scene's bodies again, one add_bodies call against one add_body each: the same
+  // columns (w and radius too) and the same sharing of shapes (spheres of one radius in a row).
+  for (const std::string& name : SceneRegistry::instance().names()) {
+    INFO(name);
+    const World built = build_scene(name, {}).world;
+    std::vector<BodySpec> specs;
+    for (int i = 0; i < built.size(); ++i) {
+      specs.push_back(built.body_spec(i));
+      BodySpec& s = specs.back();
+      if (s.shape && s.shape->type() == sphere_type() && !s.shape->planar())
+        s.radius = s.shape->bounding_radius(), s.shape = nullptr;  // a sphere given by its radius
+    }
+    World one, all;
+    one.materials = all.materials = built.materials;
+    for (const BodySpec& s : specs) one.add_body(s);
+    all.add_bodies(specs.data(), int(specs.size()));
+    check_same_world(all, one);
+    CHECK(all.w == one.w);
+    CHECK(all.radius == one.radius);
+    CHECK(all.pivot_arm == one.pivot_arm);
+    for (int i = 1; i < all.size(); ++i)
+      CHECK((all.shape[i] == all.shape[i - 1]) == (one.shape[i] == one.shape[i - 1]));
+  }
+  // A refused body leaves the World as it was, and says which it is.
+  std::vector<BodySpec> specs(5);
+  specs[3].inertia = Vec3(1, -1, 1);
+  World world;
+  world.add_body(BodySpec{});
+  try {
+    world.add_bodies(specs.data(), 5);
+    FAIL("refused nothing");
+  } catch (const BodyError& e) {
+    CHECK(e.body == 4);
+    CHECK(std::string(e.what()).rfind("body 4: inertia must be positive", 0) == 0);
+  }
+  CHECK(world.size() == 1);
+  CHECK(world.x.cols() == 1);
+  // In a file of bodies added a chunk at a time, the refused body's own table and line lead.
+  const std::string text =
+      "[scene]\nname = \"x\"\ndt = 0.01\n[[body]]\nposition = [0, 0, 1]\n[[body]]\n"
+      "position = [0, 0, 2]\n\n[[body]]\nposition = [0, 0, 3]\ninertia = [1, -1, 1]\n";
+  CHECK_THROWS_WITH_AS(parse_scene_toml(text, "c.toml"),
+                       "c.toml:9 [[body]]: body 2: inertia must be positive (a sphere read in "
+                       "its body frame needs `inertia`)",
+                       InputError);
+}

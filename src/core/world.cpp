@@ -44,66 +44,85 @@ int sphere_type() {
   return type;
 }
 
-namespace {
-template <class M>
-void append_column(M& m, const Vec3& value) {
-  m.conservativeResize(3, m.cols() + 1);
-  m.col(m.cols() - 1) = value;
-}
-void append(VecX& vec, double value) {
-  vec.conservativeResize(vec.size() + 1);
-  vec(vec.size() - 1) = value;
-}
-}  // namespace
-
 int World::add_body(const BodySpec& s) {
-  if (size() >= limits::max_bodies())
-    throw InputError("at most " + std::to_string(limits::max_bodies()) + " bodies in a scene");
-  const std::string body = "body " + std::to_string(size());
-  if (!(s.mass > 0) || !std::isfinite(s.mass))
-    throw InputError(body + ": mass must be positive and finite");
-  if (!s.shape && !(s.radius > 0 && std::isfinite(s.radius)))
-    throw InputError(body + ": radius must be positive and finite");
+  add_bodies(&s, 1);
+  return size() - 1;
+}
+
+void World::add_bodies(const BodySpec* specs, int count) {
+  if (count <= 0) return;
+  if (count > limits::max_bodies() - size())
+    throw BodyError(std::max(size(), limits::max_bodies()),
+                    "at most " + std::to_string(limits::max_bodies()) + " bodies in a scene");
   // Every check before the first append: a refused body leaves the World as it was.
-  if (s.material < 0 || s.material > materials.size())
-    throw InputError(body + ": no material " + std::to_string(s.material));
-  // Spheres of one radius in a row share one shape (a packing has a handful), however given;
-  // disks too (they collide as spheres), never with a sphere.
-  const double r = s.shape ? s.shape->bounding_radius() : s.radius;  // the World's radius column
-  const bool round = !s.shape || s.shape->type() == sphere_type();
-  const bool same = round && !shape.empty() && shape.back()->type() == sphere_type() &&
-                    shape.back()->planar() == (s.shape && s.shape->planar()) &&
-                    radius(size() - 1) == r;
-  ShapePtr body_shape = same ? shape.back() : s.shape ? s.shape : sphere_shape(s.radius);
-  Vec3 principal = s.inertia;
-  if (principal.isZero()) principal = s.mass * body_shape->unit_inertia();
-  if (!(principal.minCoeff() > 0) || !principal.allFinite())
-    throw InputError(body + ": inertia must be positive (a " + body_shape->kind() +
-                     " read in its body frame needs `inertia`)");
-  const int i = size();
-  const bool fixed = s.flags & kFixed;  // a fixed body never moves, whatever the input says
-  append_column(x, s.position);
-  append_column(v, fixed ? Vec3::Zero() : s.velocity);
-  // Unit quaternions are kept bit for bit (saved states reload exactly).
-  q.push_back(std::abs(s.orientation.squaredNorm() - 1) < 1e-14 ? s.orientation
-                                                                : s.orientation.normalized());
-  append_column(L, Vec3::Zero());
-  append_column(w, Vec3::Zero());
-  append(mass, s.mass);
-  append(inv_mass, (s.flags & (kFixed | kDriven | kPivot)) ? 0.0 : 1.0 / s.mass);
-  append_column(inertia, principal);
-  append(sphere_moment, 0.0);
-  set_inertia(size() - 1, principal);
-  shape.push_back(std::move(body_shape));
-  append(radius, r);
-  flags.push_back(s.flags);
-  material.push_back(static_cast<std::uint16_t>(s.material));
-  append_column(pivot, s.pivot);
-  append_column(pivot_arm, s.pivot_arm.allFinite()
-                               ? s.pivot_arm
-                               : Vec3(q[i].conjugate() * (s.position - s.pivot)));
-  set_angular_velocity(i, fixed ? Vec3::Zero() : s.angular_velocity);
-  return i;
+  struct Prepared {
+    ShapePtr shape;
+    Vec3 principal;
+    double r;
+  };
+  std::vector<Prepared> prepared(static_cast<size_t>(count));
+  for (int k = 0; k < count; ++k) {
+    const BodySpec& s = specs[k];
+    const int index = size() + k;
+    auto refuse = [&](const std::string& why) {
+      throw BodyError(index, "body " + std::to_string(index) + ": " + why);
+    };
+    if (!(s.mass > 0) || !std::isfinite(s.mass)) refuse("mass must be positive and finite");
+    if (!s.shape && !(s.radius > 0 && std::isfinite(s.radius)))
+      refuse("radius must be positive and finite");
+    if (s.material < 0 || s.material > materials.size())
+      refuse("no material " + std::to_string(s.material));
+    // Spheres of one radius in a row share one shape (a packing has a handful), however given;
+    // disks too (they collide as spheres), never with a sphere.
+    const double r = s.shape ? s.shape->bounding_radius() : s.radius;  // the radius column
+    const bool round = !s.shape || s.shape->type() == sphere_type();
+    const ShapePtr* before = k > 0           ? &prepared[size_t(k) - 1].shape
+                             : shape.empty() ? nullptr
+                                             : &shape.back();
+    const double before_r = k > 0 ? prepared[size_t(k) - 1].r : before ? radius(size() - 1) : 0;
+    const bool same = round && before && (*before)->type() == sphere_type() &&
+                      (*before)->planar() == (s.shape && s.shape->planar()) && before_r == r;
+    Prepared& p = prepared[size_t(k)];
+    p.shape = same ? *before : s.shape ? s.shape : sphere_shape(s.radius);
+    p.r = r;
+    p.principal = s.inertia;
+    if (p.principal.isZero()) p.principal = s.mass * p.shape->unit_inertia();
+    if (!(p.principal.minCoeff() > 0) || !p.principal.allFinite())
+      refuse("inertia must be positive (a " + p.shape->kind() +
+             " read in its body frame needs `inertia`)");
+  }
+  const int first = size(), n = first + count;
+  for (Positions* m : {&x, &v, &L, &w, &inertia, &pivot, &pivot_arm}) m->conservativeResize(3, n);
+  for (VecX* m : {&mass, &inv_mass, &sphere_moment, &radius}) m->conservativeResize(n);
+  q.resize(size_t(n));
+  shape.resize(size_t(n));
+  flags.resize(size_t(n));
+  material.resize(size_t(n));
+  for (int k = 0; k < count; ++k) {
+    const BodySpec& s = specs[k];
+    Prepared& p = prepared[size_t(k)];
+    const int i = first + k;
+    const bool fixed = s.flags & kFixed;  // a fixed body never moves, whatever the input says
+    x.col(i) = s.position;
+    v.col(i) = fixed ? Vec3::Zero() : s.velocity;
+    // Unit quaternions are kept bit for bit (saved states reload exactly).
+    q[size_t(i)] = std::abs(s.orientation.squaredNorm() - 1) < 1e-14 ? s.orientation
+                                                                     : s.orientation.normalized();
+    L.col(i).setZero();
+    w.col(i).setZero();
+    mass(i) = s.mass;
+    inv_mass(i) = (s.flags & (kFixed | kDriven | kPivot)) ? 0.0 : 1.0 / s.mass;
+    set_inertia(i, p.principal);
+    shape[size_t(i)] = std::move(p.shape);
+    radius(i) = p.r;
+    flags[size_t(i)] = s.flags;
+    material[size_t(i)] = static_cast<std::uint16_t>(s.material);
+    pivot.col(i) = s.pivot;
+    pivot_arm.col(i) = s.pivot_arm.allFinite()
+                           ? s.pivot_arm
+                           : Vec3(q[size_t(i)].conjugate() * (s.position - s.pivot));
+    set_angular_velocity(i, fixed ? Vec3::Zero() : s.angular_velocity);
+  }
 }
 
 BodySpec World::body_spec(int i) const {

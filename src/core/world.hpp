@@ -20,6 +20,12 @@ enum BodyFlags : std::uint8_t {
   kDrivenSpin = 8,  // only its angular velocity is prescribed; it translates freely
 };
 
+// An input error about one body (World::add_bodies): its index in the World.
+struct BodyError : InputError {
+  BodyError(int index, const std::string& message) : InputError(message), body(index) {}
+  int body;
+};
+
 struct BodySpec {
   Vec3 position = Vec3::Zero();
   Vec3 velocity = Vec3::Zero();
@@ -54,6 +60,11 @@ class World {
   World& operator=(World&&) noexcept = default;
 
   int add_body(const BodySpec& spec);
+  // Adds `count` bodies at once: every check before the first append (a refused body leaves the
+  // World as it was; its message names it, and BodyError::body says which), each array grown
+  // once. (For speed only: grown body by body, a million bodies' arrays were copied on most
+  // appends once the heap was fragmented, 4 of a saved state's 12 s of reading.)
+  void add_bodies(const BodySpec* specs, int count);
   int size() const { return static_cast<int>(mass.size()); }
   ForceModel& add_force(std::unique_ptr<ForceModel> model);
   BodySpec body_spec(int i) const;

@@ -286,6 +286,28 @@ RunSpec parse_scene(std::optional<BodyLines> lines, const std::function<std::str
       named.add_pair(a, b, keys, t.where());
     }
     ShapeCache shapes;
+    // Bodies go to the World a chunk at a time (World::add_bodies grows its arrays once a chunk);
+    // one it refuses is named by its own table, as the table's other errors are.
+    World& world = spec.setup.world;
+    constexpr size_t kChunk = 65536;
+    std::vector<BodySpec> chunk;
+    std::vector<std::pair<int, Vec3>> momenta;  // (body, L) of the chunk's bodies that give it
+    auto add_chunk = [&](int next) {            // the chunk is bodies [next - size, next)
+      const int first = world.size(), from = next - int(chunk.size());
+      try {
+        world.add_bodies(chunk.data(), int(chunk.size()));
+      } catch (const BodyError& e) {
+        const int b = from + (e.body - first);
+        throw InputError((lines ? lines->where(b, source) : bodies[size_t(b)].where()) + ": " +
+                         e.what());
+      }
+      for (const auto& [b, momentum] : momenta) {
+        world.L.col(first + (b - from)) = momentum;
+        world.sync_angular_velocity(first + (b - from));
+      }
+      chunk.clear();
+      momenta.clear();
+    };
     for (int b = 0; b < body_count; ++b) {
       ParamTable split;  // (a split file's body is read here, and let go after)
       if (lines) {
@@ -293,14 +315,12 @@ RunSpec parse_scene(std::optional<BodyLines> lines, const std::function<std::str
         if (planar) split.set_planar();
       }
       const ParamTable& t = lines ? split : bodies[size_t(b)];
-      const int i = located_errors(
-          t, source, [&] { return spec.setup.world.add_body(read_body(t, shapes, named)); });
-      if (t.has("angular_momentum")) {
-        spec.setup.world.L.col(i) = bounded(t, "angular_momentum");
-        spec.setup.world.sync_angular_velocity(i);
-      }
+      chunk.push_back(located_errors(t, source, [&] { return read_body(t, shapes, named); }));
+      if (t.has("angular_momentum")) momenta.emplace_back(b, bounded(t, "angular_momentum"));
       t.reject_unused();
+      if (chunk.size() == kChunk) add_chunk(b + 1);
     }
+    add_chunk(body_count);
     for (const ParamTable& t : forces) {
       const std::string model = t.text("model", "");
       if (model.empty()) throw InputError(t.where() + ": [[force]] needs model = \"name\"");
