@@ -215,6 +215,13 @@ TEST_CASE("a body table the line reader is not sure of makes the whole file be r
     CHECK_FALSE(BodyLines::split(in));
     CHECK(outcome(text) == outcome(read_whole(text)));
   }
+  // More distinct keys than bodies have (257, here in one body; 256 are still read here).
+  for (const int keys : {256, 257}) {
+    std::string text = std::string(kHead) + "[[body]]\n";
+    for (int k = 0; k < keys; ++k) text += "key" + std::to_string(k) + " = 1\n";
+    CHECK(bool(BodyLines::split(text)) == (keys == 256));
+    CHECK(outcome(text) == outcome(read_whole(text)));
+  }
   // A rest that defines `body` itself (a table of that name, a body's sub-table), or fails
   // alone: read whole.
   for (const char* rest : {"[body]\nmass = 1\n", "[body.x]\nmass = 1\n",

@@ -188,6 +188,9 @@ bool table_header(Line line, std::vector<std::string>& names, bool& array) {
 // Lines at least this long holding `key = [numbers]` are read here (short ones are not worth it).
 constexpr size_t kLongLine = 2048;
 
+// Distinct keys the bodies' lines may use before the file is left to toml++.
+constexpr size_t kMostKeys = 256;
+
 bool starts_table(Line line) {
   line.skip_blanks();
   return line.at('[');
@@ -311,7 +314,9 @@ std::optional<BodyLines> BodyLines::split(Reader& reader) {
         size_t id = 0;
         while (id < out.keys_.size() && out.keys_[id] != key) ++id;
         if (id == out.keys_.size()) {
-          if (id == 0xffff) return std::nullopt;  // (a file of such keys is wrong anyway)
+          // A body has a few dozen keys at most; a file with hundreds of distinct ones is wrong
+          // anyway (read whole, it is named), and looking them up here would cost.
+          if (id == kMostKeys) return std::nullopt;
           out.keys_.emplace_back(key);
         }
         for (std::uint16_t earlier : keys)
