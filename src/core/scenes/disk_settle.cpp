@@ -66,10 +66,8 @@ class DiskSettle final : public Scene {
       kinetic += 0.5 * mass * b.velocity.squaredNorm();
     }
     const double scale = kinetic > 0 ? std::sqrt(0.5 * (2.0 * n - 2.0) * 0.01 / kinetic) : 0.0;
-    for (BodySpec& b : bodies) {
-      b.velocity *= scale;
-      s.world.add_body(b);
-    }
+    for (BodySpec& b : bodies) b.velocity *= scale;
+    s.world.add_bodies(bodies.data(), int(bodies.size()));  // (each array grown once)
     add_gravity_2d(s.world, g);
     const double lx = nx * spacing;
     add_contacts(s.world, p,

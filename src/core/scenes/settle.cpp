@@ -64,10 +64,8 @@ class Settle final : public Scene {
       kinetic += 0.5 * mass * b.velocity.squaredNorm();
     }
     const double scale = std::sqrt(0.5 * (3.0 * n - 3.0) * 0.01 / kinetic);
-    for (BodySpec& b : bodies) {
-      b.velocity *= scale;
-      s.world.add_body(b);
-    }
+    for (BodySpec& b : bodies) b.velocity *= scale;
+    s.world.add_bodies(bodies.data(), int(bodies.size()));  // (each array grown once)
     add_gravity(s.world, g);
     const double lx = nx * spacing, ly = ny * spacing;
     add_contacts(s.world, p,
