@@ -77,12 +77,10 @@ void check_same_bodies(const std::string& text, const BodyLines& lines) {
 
 // The file the texts are also written to and read back from (this process's own).
 const std::string& file_path() {
-  static const std::string path = [] {
-    const auto folder = std::filesystem::temp_directory_path() /
-                        ("stepwise-body-lines-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(folder);
-    return (folder / "s.toml").string();
-  }();
+  // (No folder of its own: each outcome removes the file, so nothing is left behind.)
+  static const std::string path = (std::filesystem::temp_directory_path() /
+                                   ("stepwise-body-lines-" + std::to_string(::getpid()) + ".toml"))
+                                      .string();
   return path;
 }
 
