@@ -92,7 +92,7 @@ void handle_input(GuiWindow& w, const Snapshot& s) {
             w.ui.drag_stiffness > 0 ? w.ui.drag_stiffness : s.mass[b] * std::pow(2 * M_PI * 2.0, 2);
         send(cmd::DragStart{b, Vec3(w.pull_anchor.x, w.pull_anchor.y, w.pull_anchor.z), k,
                             w.ui.drag_damping});
-        w.ui.notice = "pulling body " + std::to_string(b) + " (k " + format_double(k) + ")";
+        w.ui.notice = "pulling body " + std::to_string(s.id(b)) + " (k " + format_double(k) + ")";
         w.ui.view.pull_body = b;
         w.ui.view.pull_target = w.pull_anchor;
         w.gesture = GuiWindow::Gesture::Pull;

@@ -201,6 +201,10 @@ class ForceModel {
   virtual double max_frequency(const World& world) const { return 0; }
   // The bodies that set max_frequency (j = -1 for one body), or {-1, -1} if not known.
   virtual std::pair<int, int> stiffest_pair(const World& world) const { return {-1, -1}; }
+  // Whether it holds body indices (in its parameters, its history, a neighbour list built): a
+  // World whose models hold none may be stored in another order (World::reorder) before its
+  // first step. True unless a model says otherwise.
+  virtual bool names_bodies() const { return true; }
   // Throws InputError if the model refers to bodies the World does not have.
   virtual void validate(const World& world) const {}
   virtual void save(ParamTable& out) const = 0;

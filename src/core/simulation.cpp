@@ -19,7 +19,7 @@ std::string StepFailure::message() const {
     return "energy became non-finite at step " + std::to_string(step) +
            " (the state is finite, its kinetic or potential energy is not)";
   return "state became non-finite at step " + std::to_string(step) +
-         " (first bad body: " + std::to_string(body) + ")";
+         " (first bad body: " + std::to_string(id) + ")";
 }
 
 double relative_energy_error(double total, double initial, double work, double dissipated) {
@@ -399,7 +399,7 @@ std::optional<StepFailure> Simulation::finite_verdict(long step, bool potential_
   for (int i = 0; i < world_.size(); ++i) {
     if (!world_.x.col(i).allFinite() || !std::isfinite(world_.v.col(i).squaredNorm()) ||
         !world_.L.col(i).allFinite() || !world_.q[i].coeffs().allFinite())
-      return StepFailure{step, i};
+      return StepFailure{step, i, world_.id(i)};
   }
   return StepFailure{step, -1};
 }

@@ -20,7 +20,8 @@ namespace stepwise {
 
 struct StepFailure {
   long step;
-  int body;
+  int body;     // where it is stored (-1: none)
+  int id = -1;  // the body's id (World::ids), which the message names
   std::string message() const;
 };
 

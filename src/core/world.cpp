@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "core/limits.hpp"
 
@@ -23,6 +24,7 @@ World::World(const World& other)
       material(other.material),
       pivot(other.pivot),
       pivot_arm(other.pivot_arm),
+      ids(other.ids),
       forces(),
       materials(other.materials),
       local_damping(other.local_damping),
@@ -92,6 +94,7 @@ void World::add_bodies(const BodySpec* specs, int count) {
              " read in its body frame needs `inertia`)");
   }
   const int first = size(), n = first + count;
+  for (int i = first; !ids.empty() && i < n; ++i) ids.push_back(i);  // a new body's id: its place
   for (Positions* m : {&x, &v, &L, &w, &inertia, &pivot, &pivot_arm}) m->conservativeResize(3, n);
   for (VecX* m : {&mass, &inv_mass, &sphere_moment, &radius}) m->conservativeResize(n);
   q.resize(size_t(n));
@@ -123,6 +126,36 @@ void World::add_bodies(const BodySpec* specs, int count) {
                            : Vec3(q[size_t(i)].conjugate() * (s.position - s.pivot));
     set_angular_velocity(i, fixed ? Vec3::Zero() : s.angular_velocity);
   }
+}
+
+void World::reorder(const std::vector<int>& order) {
+  if (int(order.size()) != size()) throw std::logic_error("World::reorder: not one entry a body");
+  std::vector<int> seen(order.size(), 0);
+  for (int from : order)
+    if (from < 0 || from >= size() || seen[size_t(from)]++)
+      throw std::logic_error("World::reorder: not a permutation");
+  for (Positions* m : {&x, &v, &L, &w, &inertia, &pivot, &pivot_arm}) {
+    Positions moved(3, size());
+    for (int k = 0; k < size(); ++k) moved.col(k) = m->col(order[size_t(k)]);
+    m->swap(moved);
+  }
+  for (VecX* m : {&mass, &inv_mass, &sphere_moment, &radius}) {
+    VecX moved(size());
+    for (int k = 0; k < size(); ++k) moved(k) = (*m)(order[size_t(k)]);
+    m->swap(moved);
+  }
+  auto move = [&](auto& column) {
+    std::remove_reference_t<decltype(column)> moved(column.size());
+    for (size_t k = 0; k < column.size(); ++k) moved[k] = std::move(column[size_t(order[k])]);
+    column.swap(moved);
+  };
+  move(q), move(shape), move(flags), move(material);
+  std::vector<int> moved_ids(order.size());
+  bool identity = true;
+  for (size_t k = 0; k < order.size(); ++k)
+    moved_ids[k] = id(order[k]), identity = identity && moved_ids[k] == int(k);
+  ids.swap(moved_ids);
+  if (identity) ids.clear();
 }
 
 BodySpec World::body_spec(int i) const {
@@ -166,7 +199,7 @@ ForceModel& World::add_force(std::unique_ptr<ForceModel> model) {
 }
 
 std::string World::plane_problem(int i) const {
-  const std::string body = "body " + std::to_string(i) + " (" + shape[i]->kind() + ")";
+  const std::string body = "body " + std::to_string(id(i)) + " (" + shape[i]->kind() + ")";
   if (dimensions == 3)
     return shape[i]->planar() ? body + ": a " + shape[i]->kind() +
                                     " lives in the plane: give the scene dimensions = 2"

@@ -104,6 +104,21 @@ class World {
   std::vector<std::uint16_t> material;  // per body: a materials id, 0 for none
   Positions pivot;      // kPivot bodies: fixed point (world)
   Positions pivot_arm;  // kPivot bodies: centre of mass relative to the pivot (body frame)
+  // Each body's id, its place in the user's order (the scene file's), where the bodies are
+  // stored in another (core/spatial_order.hpp: for speed); empty while every body is its own id.
+  // Everything the user reads (CSV rows, saved states, messages, the window's labels) names ids.
+  std::vector<int> ids;
+  int id(int i) const { return ids.empty() ? i : ids[size_t(i)]; }
+  // Where the body of this id is stored (a search: for the few a command names).
+  int slot(int id) const {
+    for (size_t i = 0; i < ids.size(); ++i)
+      if (ids[i] == id) return int(i);
+    return id;
+  }
+  // Stores the bodies in a new order: body k is the one that was body order[k] (a permutation
+  // of 0..size()-1), its id going with it. The force models are not told: only for a World
+  // whose models name no body (ForceModel::names_bodies).
+  void reorder(const std::vector<int>& order);
 
   std::vector<std::unique_ptr<ForceModel>> forces;
   Materials materials;  // the scene's named materials

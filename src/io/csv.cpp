@@ -31,8 +31,11 @@ void write_energy_csv_row(std::ostream& out, const EnergyReport& r) {
 
 void write_state_csv(std::ostream& out, const World& world) {
   out << "id,x,y,z,vx,vy,vz,qw,qx,qy,qz,wx,wy,wz\n";
-  for (int i = 0; i < world.size(); ++i) {
-    out << i;
+  std::vector<int> slot(world.ids.size());  // rows in id order, wherever the bodies are stored
+  for (size_t i = 0; i < slot.size(); ++i) slot[size_t(world.ids[i])] = int(i);
+  for (int id = 0; id < world.size(); ++id) {
+    const int i = slot.empty() ? id : slot[size_t(id)];
+    out << id;
     for (int k = 0; k < 3; ++k) out << ',' << format_double(world.x(k, i));
     for (int k = 0; k < 3; ++k) out << ',' << format_double(world.v(k, i));
     const Quat& q = world.q[i];

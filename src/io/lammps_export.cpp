@@ -134,13 +134,15 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
   const bool plane = world.dimensions == 2;
   for (int i = 0; i < world.size(); ++i) {
     if (world.shape[i]->type() != sphere_type() || world.shape[i]->planar() != plane)
-      throw InputError(what + ": body " + std::to_string(i) + " is not a " +
+      throw InputError(what + ": body " + std::to_string(world.id(i)) + " is not a " +
                        (plane ? "disk" : "sphere"));
-    if (world.flags[i]) throw InputError(what + ": body " + std::to_string(i) + " is fixed or driven");
+    if (world.flags[i])
+      throw InputError(what + ": body " + std::to_string(world.id(i)) + " is fixed or driven");
     const Vec3 own = world.mass(i) * world.shape[i]->unit_inertia();
     if ((world.inertia.col(i) - own).norm() > 1e-12 * own.norm())
-      throw InputError(what + ": body " + std::to_string(i) + " has its own moment of inertia " +
-                       "(LAMMPS' " + (plane ? "disks have 1/2" : "spheres have 2/5") + " m r^2)");
+      throw InputError(what + ": body " + std::to_string(world.id(i)) +
+                       " has its own moment of inertia " + "(LAMMPS' " +
+                       (plane ? "disks have 1/2" : "spheres have 2/5") + " m r^2)");
   }
   if (sim.integrator_name() != "velocity-verlet")
     throw InputError(what + ": LAMMPS runs Velocity Verlet (fix nve/sphere); choose --integrator velocity-verlet");
@@ -176,14 +178,15 @@ LammpsExport export_lammps(Simulation& sim, const std::string& folder, long step
   for (int i = 0; i < world.size(); ++i) {
     const double r = world.radius(i);
     const double density = world.mass(i) / (4.0 / 3.0 * M_PI * r * r * r);
-    data << i + 1 << " " << (per_type ? world.material[i] + 1 : 1) << " " << num(2 * r) << " "
-         << num(density) << " " << num(world.x(0, i)) << " " << num(world.x(1, i)) << " "
+    data << world.id(i) + 1 << " " << (per_type ? world.material[i] + 1 : 1) << " " << num(2 * r)
+         << " " << num(density) << " " << num(world.x(0, i)) << " " << num(world.x(1, i)) << " "
          << num(world.x(2, i)) << "\n";
   }
   data << "\nVelocities\n\n";
   for (int i = 0; i < world.size(); ++i)
-    data << i + 1 << " " << num(world.v(0, i)) << " " << num(world.v(1, i)) << " " << num(world.v(2, i))
-         << " " << num(world.w(0, i)) << " " << num(world.w(1, i)) << " " << num(world.w(2, i)) << "\n";
+    data << world.id(i) + 1 << " " << num(world.v(0, i)) << " " << num(world.v(1, i)) << " "
+         << num(world.v(2, i)) << " " << num(world.w(0, i)) << " " << num(world.w(1, i)) << " "
+         << num(world.w(2, i)) << "\n";
 
   const std::string contact = num(g.kn) + " " + num(g.kt) + " " + num(g.gamma_n) + " " +
                               num(g.gamma_t) + " " + num(g.mu) + " 1";

@@ -9,6 +9,7 @@
 #include <toml++/toml.h>
 
 #include "core/limits.hpp"
+#include "core/spatial_order.hpp"
 #include "io/body_lines.hpp"
 #include "io/toml_writing.hpp"
 
@@ -308,6 +309,9 @@ RunSpec parse_scene(std::optional<BodyLines> lines, const std::function<std::str
       chunk.clear();
       momenta.clear();
     };
+    // A saved state of bodies stored in another order than their ids' lists them as stored,
+    // each with its `id` (World::ids): every body has one, or none does.
+    std::vector<int> ids, seen;
     for (int b = 0; b < body_count; ++b) {
       ParamTable split;  // (a split file's body is read here, and let go after)
       if (lines) {
@@ -315,6 +319,16 @@ RunSpec parse_scene(std::optional<BodyLines> lines, const std::function<std::str
         if (planar) split.set_planar();
       }
       const ParamTable& t = lines ? split : bodies[size_t(b)];
+      if (b > 0 && t.has("id") != !ids.empty())
+        throw InputError(t.where() + ": either every body gives its `id` or none does");
+      if (t.has("id")) {
+        const int id = int(limits::checked(t.where("id") + ": id", t.number("id"), 0,
+                                           double(body_count) - 1, true));
+        if (seen.empty()) seen.assign(size_t(body_count), 0);
+        if (seen[size_t(id)]++)
+          throw InputError(t.where("id") + ": a second body with id " + std::to_string(id));
+        ids.push_back(id);
+      }
       chunk.push_back(located_errors(t, source, [&] { return read_body(t, shapes, named); }));
       if (t.has("angular_momentum")) momenta.emplace_back(b, bounded(t, "angular_momentum"));
       t.reject_unused();
@@ -345,6 +359,13 @@ RunSpec parse_scene(std::optional<BodyLines> lines, const std::function<std::str
     for (size_t m = 0; m < forces.size(); ++m)
       located_errors(forces[m], source,
                      [&] { spec.setup.world.forces[m]->validate(spec.setup.world); });
+    // Stored in spatial order (core/spatial_order.hpp) where it pays and nothing names a body by
+    // its place, unless the file asks to be kept as listed or says how its bodies are stored.
+    const bool stored = !ids.empty();
+    bool listed = true;  // ids in their own order: stored as listed, as a file without them
+    for (size_t b = 0; b < ids.size(); ++b) listed = listed && ids[b] == int(b);
+    if (!listed) world.ids = std::move(ids);
+    if (scene.flag("spatial_order", true) && !stored && !spec.state) order_spatially(world);
   }
   spec.label = scene.text("name", builtin.empty() ? source : builtin);
   spec.setup.integrator = scene.text("integrator", spec.setup.integrator);

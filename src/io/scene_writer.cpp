@@ -121,7 +121,10 @@ void write_scene_toml(std::ostream& out, Simulation& sim, const std::string& lab
   std::string text;
   ShapeKeys shape_keys;
   for (int i = 0; i < world.size(); ++i) {
-    text.assign("\n[[body]]\nmass = ");
+    text.assign("\n[[body]]\n");
+    if (!world.ids.empty())  // stored in another order (World::ids): listed as stored, with ids
+      text.append("id = ").append(std::to_string(world.ids[size_t(i)])).append("\n");
+    text.append("mass = ");
     append_double(text, world.mass(i));
     text += '\n';
     if (world.material[i] > 0)

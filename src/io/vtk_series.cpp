@@ -125,7 +125,7 @@ void VtkSeries::write_frame(Simulation& sim) {
     const Quat& q = world.q[i];
     orientation.insert(orientation.end(), {q.w(), q.x(), q.y(), q.z()});
     radius.push_back(r);
-    id.push_back(i);
+    id.push_back(world.id(i));  // (points are stored in the World's order, named by id)
   };
   for (int i = 0; i < n; ++i) add_point(i, world.x.col(i), world.radius(i));  // bounding radius
   for (int k = 0; k < extra; ++k) add_point(shapes.body_of[k], shapes.points[k], shapes.radius[k]);
@@ -133,7 +133,7 @@ void VtkSeries::write_frame(Simulation& sim) {
   const int cells = n + lines + int(shapes.cells.size());
   std::vector<double> normal_force(n, 0.0), shear_force(n, 0.0), twist(n, 0.0), bend(n, 0.0),
       broken(n, 0.0), kind(n, 0.0), body(n, 0.0);
-  for (int i = 0; i < n; ++i) body[i] = i;
+  for (int i = 0; i < n; ++i) body[i] = world.id(i);
   long offset = 0, face_offset = 0;
   for (int i = 0; i < n; ++i) {
     connectivity << i << " ";
@@ -173,7 +173,7 @@ void VtkSeries::write_frame(Simulation& sim) {
     }
     for (auto* column : {&normal_force, &shear_force, &twist, &bend, &broken, &kind})
       column->push_back(0);
-    body.push_back(cell.body);
+    body.push_back(world.id(cell.body));
   }
   std::ostringstream out;
   out << "<?xml version=\"1.0\"?>\n<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" "

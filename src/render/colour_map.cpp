@@ -52,7 +52,7 @@ ColourScale body_colours(const Snapshot& s, ColourBy by, std::vector<glm::vec4>&
   out.resize(n);
   ColourScale scale{by, 0, 1, ""};
   if (by == ColourBy::Id) {
-    for (int i = 0; i < n; ++i) out[i] = glm::vec4(id_colour(i), 1.0f);
+    for (int i = 0; i < n; ++i) out[i] = glm::vec4(id_colour(s.id(i)), 1.0f);
   } else if (by == ColourBy::Material) {
     for (int i = 0; i < n; ++i)
       out[i] = glm::vec4(material_colour(i < int(s.material.size()) ? s.material[i] : 0), 1.0f);

@@ -98,7 +98,7 @@ void LessonPlayer::apply(const LessonStep& step, std::unique_ptr<Simulation>& si
     if (step.pull->body < 0 || step.pull->body >= sim->world().size())
       throw InputError(where + ": no body " + std::to_string(step.pull->body) + " to pull");
     ParamTable p("lesson pull");
-    p.set("body", double(step.pull->body));
+    p.set("body", double(sim->world().slot(step.pull->body)));  // (the lesson names its id)
     const Vec3& f = step.pull->force;
     p.set("force", std::vector<double>{f.x(), f.y(), f.z()});
     auto model = ForceRegistry::instance().make("point-force", p);

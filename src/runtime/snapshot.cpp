@@ -76,6 +76,7 @@ bool fill_shown(const World& world, Snapshot& out) {
   out.kinetic_energy.resize(n);
   out.fixed.assign(n, 0);
   out.material.assign(n, 0);
+  out.ids.clear();
   for (int i = 0; i < n; ++i) {
     out.position[i] = to_float(shown[i].position);
     out.velocity[i] = to_float(shown[i].velocity);
@@ -107,6 +108,7 @@ void fill_bodies(Simulation& sim, Snapshot& out) {
   out.kinetic_energy.resize(n);
   out.fixed.resize(n);
   out.material.assign(world.material.begin(), world.material.end());
+  out.ids = world.ids;
   for (int i = 0; i < n; ++i) {
     const Vec3 x = world.x.col(i);
     out.position[i] = to_float(x);

@@ -100,6 +100,10 @@ struct Snapshot {
   std::vector<float> mass, kinetic_energy;
   std::vector<std::uint8_t> fixed;
   std::vector<std::uint16_t> material;  // per body: a materials id (names in `materials`), 0: none
+  // Each body's id where the World stores them in another order (World::ids; empty: its place).
+  // Bodies are indexed as stored everywhere here; labels and id colours show ids.
+  std::vector<int> ids;
+  int id(int i) const { return i >= 0 && i < int(ids.size()) ? ids[size_t(i)] : i; }
   std::vector<BondLine> bonds;
   std::vector<WallPlane> walls;
   struct ContactLine {

@@ -57,7 +57,8 @@ void draw_bonds_panel(UiState& ui, const Snapshot& s) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     char name[48];
-    std::snprintf(name, sizeof name, "%d-%d%s##%d", b.i, b.j, b.broken ? " broken" : "", k);
+    std::snprintf(name, sizeof name, "%d-%d%s##%d", s.id(b.i), s.id(b.j), b.broken ? " broken" : "",
+                  k);
     if (ImGui::Selectable(name, ui.view.highlight_bond == k, ImGuiSelectableFlags_SpanAllColumns))
       ui.view.highlight_bond = ui.view.highlight_bond == k ? -1 : k;
     for (int c = 1; c < kColumns; ++c) {

@@ -270,7 +270,7 @@ void phase_section(UiState& ui, const Snapshot& s) {
   }
   CompareState& c = ui.compare;
   int& axis = c.phase_axis;
-  ImGui::Text("body %d:", body);
+  ImGui::Text("body %d:", s.id(body));
   same_line_if_fits(3 * checkbox_width("x"));
   ImGui::RadioButton("x", &axis, 0);
   ImGui::SameLine();

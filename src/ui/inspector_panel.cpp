@@ -33,8 +33,8 @@ void draw_inspector_panel(UiState& ui, const Snapshot& s) {
     ImGui::TextDisabled("double-click a body to inspect it; drag one to pull it");
     return ImGui::PopTextWrapPos();
   }
-  ImGui::Text("body %d   mass %.5g   kinetic energy %.5g%s", i, s.mass[i], s.kinetic_energy[i],
-              s.fixed[i] ? "   (fixed)" : "");
+  ImGui::Text("body %d   mass %.5g   kinetic energy %.5g%s", s.id(i), s.mass[i],
+              s.kinetic_energy[i], s.fixed[i] ? "   (fixed)" : "");
   same_line_if_fits(button_width("deselect"));
   if (ImGui::SmallButton("deselect")) ui.view.selected = -1;
   row("x", s.position[i]);
@@ -49,8 +49,8 @@ void draw_inspector_panel(UiState& ui, const Snapshot& s) {
       ImGui::Separator();
       ImGui::TextDisabled("bonds");
     }
-    ImGui::Text("%d-%d  twist %+.4f rad  bend %+.4f rad  load %.2f%s", b.i, b.j, b.twist, b.bend,
-                b.load, b.broken ? "  BROKEN" : "");
+    ImGui::Text("%d-%d  twist %+.4f rad  bend %+.4f rad  load %.2f%s", s.id(b.i), s.id(b.j),
+                b.twist, b.bend, b.load, b.broken ? "  BROKEN" : "");
   }
   if (s.inspected == i && !s.inspected_contacts.empty()) {
     ImGui::Separator();
@@ -59,7 +59,7 @@ void draw_inspector_panel(UiState& ui, const Snapshot& s) {
     for (const Snapshot::ContactMark& c : s.inspected_contacts) {
       char with[32];
       if (c.other >= 0)
-        std::snprintf(with, sizeof with, "body %d", c.other);
+        std::snprintf(with, sizeof with, "body %d", s.id(c.other));
       else
         std::snprintf(with, sizeof with, "wall %d", -1 - c.other);
       ImGui::Text("%-10s depth %.3e  force %.4g  n (% .3f % .3f % .3f)", with, c.depth, c.force,

@@ -31,6 +31,7 @@ class ContactExclusions {
     std::sort(pairs_.begin(), pairs_.end());
     pairs_.erase(std::unique(pairs_.begin(), pairs_.end()), pairs_.end());
   }
+  bool empty() const { return pairs_.empty(); }
   bool excluded(int i, int j) const {
     return !pairs_.empty() && std::binary_search(pairs_.begin(), pairs_.end(),
                                                  std::pair{std::min(i, j), std::max(i, j)});

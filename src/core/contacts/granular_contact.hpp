@@ -97,6 +97,9 @@ class GranularContacts final : public ForceModel {
   unsigned body_work() const override { return kDragWork; }
   bool marks_drag() const override { return true; }
   bool marks_torque() const override { return true; }  // (every load through BodyLoads' marks)
+  bool names_bodies() const override {
+    return list_.size() > 0 || !exclusions_.empty() || !pending_.empty() || !pending_walls_.empty();
+  }
   // Disks in the plane touch along in-plane normals with in-plane relative velocities, so their
   // forces lie in the plane and their torques (lever arms in the plane) along z; the relative
   // spin is along z, so rolling resistance is too and twisting resistance (spin . n) is 0. Kept

@@ -23,6 +23,7 @@ class PairPotential : public ForceModel {
   unsigned body_work() const override { return spin_friction_ > 0 ? unsigned{kDragWork} : 0u; }
   bool marks_drag() const override { return true; }
   bool marks_torque() const override { return true; }  // (torques only with their drag)
+  bool names_bodies() const override { return list_.size() > 0; }
 
   // Energy and radial force magnitude (positive = repulsive) at distance r < reach.
   virtual void pair(double r, double reach, double& energy, double& force) const = 0;

@@ -13,6 +13,7 @@ class Active final : public ForceModel {
   std::string kind() const override { return "active"; }
   std::unique_ptr<ForceModel> clone() const override { return std::make_unique<Active>(*this); }
   unsigned body_work() const override { return kExternalWork; }
+  bool names_bodies() const override { return false; }
 
   void apply(const StateView& s, ForceSums& out, const EvalContext&) override {
     const World& world = s.world;

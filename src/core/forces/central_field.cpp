@@ -13,6 +13,7 @@ class CentralField final : public ForceModel {
     if (!(gm_ > 0)) throw InputError(p.where() + ": GM must be positive");
   }
   std::string kind() const override { return "central"; }
+  bool names_bodies() const override { return false; }
   std::unique_ptr<ForceModel> clone() const override { return std::make_unique<CentralField>(*this); }
 
   void apply(const StateView& s, ForceSums& out, const EvalContext&) override {

@@ -14,6 +14,7 @@ class DragBase : public ForceModel {
       throw InputError(p.where() + ": drag coefficients must be >= 0");
   }
   unsigned body_work() const override { return kDragWork; }
+  bool names_bodies() const override { return false; }
   void save(ParamTable& out) const override {
     out.set("c", c_);
     out.set("c_rot", c_rot_);

@@ -16,6 +16,7 @@ class Gravity final : public ForceModel {
   }
   std::string kind() const override { return "gravity"; }
   bool marks_torque() const override { return true; }  // (it adds none)
+  bool names_bodies() const override { return false; }
   std::unique_ptr<ForceModel> clone() const override { return std::make_unique<Gravity>(*this); }
 
   void prepare(const StateView& s, ForceSums& out, const EvalContext& ctx,
