@@ -478,6 +478,7 @@ TEST_CASE("a World stored in spatial order shows its bodies by id: snapshot labe
       CHECK(s.velocity[k][a] == float(listed.v(a, id)));
     }
     CHECK(s.spheres[k].body == k);  // drawn and picked where stored
+    CHECK(s.slot(id) == k);         // --select names an id
   }
   CHECK(moved > s.bodies / 2);
 }

@@ -284,7 +284,7 @@ int command_gui(GuiOptions o) {
       w.ui.view.selected = -1;
       w.ui.view.highlight_bond = -1;
       if (w.pending_select >= 0 && w.pending_select < s.bodies)
-        w.ui.view.selected = w.pending_select;
+        w.ui.view.selected = s.slot(w.pending_select);  // --select names an id
       w.pending_select = -1;
       if (s.source != w.camera_source) {
         w.ui.request_camera_reset = true;

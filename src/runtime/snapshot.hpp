@@ -104,6 +104,11 @@ struct Snapshot {
   // Bodies are indexed as stored everywhere here; labels and id colours show ids.
   std::vector<int> ids;
   int id(int i) const { return i >= 0 && i < int(ids.size()) ? ids[size_t(i)] : i; }
+  int slot(int id) const {  // where the body of this id is stored (a search: for one body)
+    for (size_t i = 0; i < ids.size(); ++i)
+      if (ids[i] == id) return int(i);
+    return id;
+  }
   std::vector<BondLine> bonds;
   std::vector<WallPlane> walls;
   struct ContactLine {
