@@ -310,6 +310,11 @@ int command_gui(GuiOptions o) {
       shown_error = s.error;
       if (s.error_body >= 0) w.ui.view.selected = s.error_body;
     }
+    if (w.ui.view.selected >= 0 && w.ui.view.selected == w.selected_slot &&
+        s.id(w.ui.view.selected) != w.selected_id)  // stored anew (core/spatial_order.hpp)
+      w.ui.view.selected = s.slot(w.selected_id);
+    w.selected_slot = w.ui.view.selected;
+    w.selected_id = s.id(w.ui.view.selected);
     if (w.ui.follow_selection && w.ui.view.selected >= 0 && w.ui.view.selected < s.bodies) {
       const Float3& p = s.position[w.ui.view.selected];
       w.camera.target = glm::vec3(p[0], p[1], p[2]);

@@ -35,6 +35,9 @@ struct GuiWindow {
   bool contacts_requested = false;
   int inspected_requested = -1;
   int pending_select = -1;  // --select, applied once the scene is loaded
+  // The selection as last seen (where stored, and its id): a run kept in spatial order stores
+  // its bodies anew as they move, and the selection follows its body.
+  int selected_slot = -1, selected_id = -1;
 
   // Mouse gestures.
   enum class Gesture { None, Orbit, Pan, PullPending, Pull } gesture = Gesture::None;

@@ -55,6 +55,7 @@ class BodyPasses {
   // Bodies per block (rounded up to a multiple of kRangeAlign, as passes keeping values per run
   // of bodies need); a block as large as the bodies runs each pass over its whole range before
   // the next, as separate loops would (for comparisons).
+  int block() const { return block_; }
   void set_block(int bodies) {
     const long rounded = (long(bodies) + kRangeAlign - 1) / kRangeAlign * kRangeAlign;
     block_ =

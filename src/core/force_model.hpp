@@ -205,6 +205,12 @@ class ForceModel {
   // World whose models hold none may be stored in another order (World::reorder) before its
   // first step. True unless a model says otherwise.
   virtual bool names_bodies() const { return true; }
+  // Rewrites its saved history (save_state's table) for bodies stored anew, body i now at
+  // slot[i] (Simulation::reorder_bodies); false if it cannot, leaving the run as it is. A model
+  // holding no body numbers and no history can (the default).
+  virtual bool renumber_state(ParamTable& state, const std::vector<int>& slot) const {
+    return !names_bodies() && state.values().empty();
+  }
   // Throws InputError if the model refers to bodies the World does not have.
   virtual void validate(const World& world) const {}
   virtual void save(ParamTable& out) const = 0;

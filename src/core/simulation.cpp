@@ -2,6 +2,7 @@
 
 #include "core/lanes.hpp"
 #include "core/limits.hpp"
+#include "core/spatial_order.hpp"
 
 #include "core/bonds/bond_common.hpp"
 
@@ -333,6 +334,11 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
 // opening passes. Schemes that cannot go by ranges, and integrators that read the state, flush
 // the queue first (see Dynamics).
 std::optional<StepFailure> Simulation::step() {
+  keep_spatial_order();
+  return step_once();
+}
+
+std::optional<StepFailure> Simulation::step_once() {
   try {
     return take_step();
   } catch (const Carried& carried) {  // the step before this one went non-finite
@@ -441,8 +447,12 @@ std::optional<StepFailure> Simulation::advance(long steps) {
     ~Uncarry() { carry = false; }
   } uncarry{carry_};
   for (long s = 0; s < steps; ++s) {
-    carry_ = s + 1 < steps;  // the last step's closing passes run before advance returns
-    if (auto failure = step()) return failure;
+    // The last step before a multiple of kResortEvery runs its closing passes itself, so the
+    // bodies may be sorted again between the two (keep_spatial_order).
+    const bool resort_next = (step_ + 1) % kResortEvery == 0 && !world_.ids.empty();
+    if (!carry_) keep_spatial_order();
+    carry_ = s + 1 < steps && !resort_next;
+    if (auto failure = step_once()) return failure;
   }
   return std::nullopt;
 }

@@ -118,7 +118,7 @@ class Simulation {
     ParamTable state;  // save_state(false); empty: start the methods afresh
   };
   Copy copy() const;
-  static std::unique_ptr<Simulation> make_run(const Copy& copy);
+  static std::unique_ptr<Simulation> make_run(Copy copy);  // (its World moved in)
 
   EnergyReport energy();
   double dt() const { return dt_; }
@@ -142,6 +142,12 @@ class Simulation {
     int i = -1, j = -1;
   };
   Stiffest stiffest() const;
+  // Stores the bodies anew, body order[k] at k (World::reorder), and moves the run's whole state
+  // with them as a saved run is read back (the cached loads, the contact springs through
+  // ForceModel::renumber_state), so it goes on as it would reloaded. False, the run untouched,
+  // where a part of the state cannot move: rigid contact, shapes other than spheres, a method's
+  // per-body history, a model naming bodies. For speed only (core/spatial_order.hpp).
+  bool reorder_bodies(const std::vector<int>& order);
 
  public:
   struct Evaluation {
@@ -176,6 +182,11 @@ class Simulation {
   std::function<void()> book_sums(const double* sums, Powers first);
   void rotation_half(bool first, double work_h);
   std::optional<StepFailure> take_step();
+  std::optional<StepFailure> step_once();
+  // A run stored in spatial order (World::ids) sorted again at each multiple of kResortEvery
+  // steps; called between steps, nothing carried (simulation_order.cpp).
+  void keep_spatial_order();
+  long sorted_at_ = -1;  // the step it last looked at
   std::optional<StepFailure> check_or_carry();
   // The free-sphere sweep (core/sphere_sweep.hpp, simulation_sweep.cpp): a velocity-Verlet step
   // with Buss2's halves, its per-body work queued as one pass. For speed only.

@@ -113,8 +113,8 @@ Simulation::Copy Simulation::copy() const {
   return c;
 }
 
-std::unique_ptr<Simulation> Simulation::make_run(const Copy& c) {
-  auto sim = std::make_unique<Simulation>(c.world, c.dt, c.integrator, c.rotation);
+std::unique_ptr<Simulation> Simulation::make_run(Copy c) {
+  auto sim = std::make_unique<Simulation>(std::move(c.world), c.dt, c.integrator, c.rotation);
   // Options first: setting some (adaptive's base) restarts what load_state then restores.
   sim->integrator().set_options(c.options);
   sim->set_clock(c.time, c.step);

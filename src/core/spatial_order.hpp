@@ -12,6 +12,10 @@ namespace stepwise {
 
 // Fewer bodies than this fit the cache in any order (and small scenes stay as given).
 inline constexpr int kSpatialOrderMinBodies = 4096;
+// A run stored in spatial order is sorted again at every multiple of this many steps (LAMMPS'
+// atom_modify sort default), where its state can move with its bodies
+// (Simulation::reorder_bodies).
+inline constexpr long kResortEvery = 1000;
 
 // The order (for World::reorder) along the curve: ties (one cell) keep their given order.
 std::vector<int> spatial_order(const World& world);

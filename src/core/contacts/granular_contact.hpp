@@ -282,6 +282,7 @@ class GranularContacts final : public ForceModel {
   // Contact history: the tangential spring of every touching pair and body-wall contact.
   void save_state(ParamTable& out) const override;
   void load_state(const ParamTable& in) override;
+  bool renumber_state(ParamTable& state, const std::vector<int>& slot) const override;
   // The wall springs sized for n bodies, none stretched but those of a loaded state.
   void size_wall_history(int n);
   std::vector<Tunable> tunables() const override {

@@ -138,6 +138,23 @@ void GranularContacts<Law>::save_state(ParamTable& out) const {
   if (committed_made_ != 0) out.set("manifold_energy", committed_made_);
 }
 template <class Law>
+bool GranularContacts<Law>::renumber_state(ParamTable& state, const std::vector<int>& slot) const {
+  if (!exclusions_.empty() || !shapes_.empty()) return false;  // (pairs named in parameters)
+  std::vector<double> pairs = state.numbers("pairs", {}), walls = state.numbers("walls", {});
+  // A pair is kept as (i < j) with the spring of i's motion relative to j: a pair whose bodies
+  // swap ranks turns its spring round.
+  for (size_t k = 0; k + 5 <= pairs.size(); k += 5) {
+    const int i = slot[size_t(pairs[k])], j = slot[size_t(pairs[k + 1])];
+    pairs[k] = std::min(i, j), pairs[k + 1] = std::max(i, j);
+    if (i > j)
+      for (int c = 2; c < 5; ++c) pairs[k + size_t(c)] = -pairs[k + size_t(c)];
+  }
+  for (size_t k = 0; k + 5 <= walls.size(); k += 5) walls[k + 1] = slot[size_t(walls[k + 1])];
+  state.set("pairs", pairs);
+  state.set("walls", walls);
+  return true;
+}
+template <class Law>
 void GranularContacts<Law>::load_state(const ParamTable& in) {
   const std::vector<double> pairs = in.numbers("pairs", {}), walls = in.numbers("walls", {});
   if (pairs.size() % 5 || walls.size() % 5)
