@@ -183,6 +183,7 @@ class Simulation {
   void rotation_half(bool first, double work_h);
   std::optional<StepFailure> take_step();
   std::optional<StepFailure> step_once();
+  Copy settings() const;  // copy() without the World and the carried state
   // A run stored in spatial order (World::ids) sorted again at each multiple of kResortEvery
   // steps; called between steps, nothing carried (simulation_order.cpp).
   void keep_spatial_order();

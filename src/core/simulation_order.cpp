@@ -63,14 +63,7 @@ bool Simulation::reorder_bodies(const std::vector<int>& order) {
   } catch (const InputError&) {  // a model its own parameters do not make again: left as it is
     return false;
   }
-  Copy c;
-  c.dt = dt_;
-  c.integrator = integrator_name_;
-  c.rotation = rotation_name_;
-  integrator_->save_options(c.options);
-  c.time = time_;
-  c.step = step_;
-  c.seed = seed_;
+  Copy c = settings();
   c.world = std::move(world_);
   c.world.forces = std::move(fresh);
   c.world.reorder(order);

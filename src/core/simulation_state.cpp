@@ -99,9 +99,8 @@ ParamTable Simulation::save_state(bool with_models) const {
   return out;
 }
 
-Simulation::Copy Simulation::copy() const {
+Simulation::Copy Simulation::settings() const {
   Copy c;
-  c.world = world_;
   c.dt = dt_;
   c.integrator = integrator_name_;
   c.rotation = rotation_name_;
@@ -109,6 +108,12 @@ Simulation::Copy Simulation::copy() const {
   c.time = time_;
   c.step = step_;
   c.seed = seed_;
+  return c;
+}
+
+Simulation::Copy Simulation::copy() const {
+  Copy c = settings();
+  c.world = world_;
   c.state = save_state(false);  // the models' state is copied with the World
   return c;
 }
