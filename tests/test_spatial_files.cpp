@@ -21,7 +21,8 @@ using namespace stepwise;
 
 namespace {
 
-constexpr int kSide = 16, kLayers = 17;  // 4,352 spheres: above kSpatialOrderMinBodies
+constexpr int kSide = 16, kLayers = 17;  // 4,352 spheres
+static_assert(kSide * kSide * kLayers >= kSpatialOrderMinBodies, "enough bodies to be ordered");
 
 // A lattice of spheres with random small offsets and velocities, listed in a shuffled order,
 // falling into a box (gravity, Hooke contacts with friction, six walls). `extra` goes into

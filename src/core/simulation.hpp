@@ -187,7 +187,6 @@ class Simulation {
   // A run stored in spatial order (World::ids) sorted again at each multiple of kResortEvery
   // steps; called between steps, nothing carried (simulation_order.cpp).
   void keep_spatial_order();
-  long sorted_at_ = -1;  // the step it last looked at
   std::optional<StepFailure> check_or_carry();
   // The free-sphere sweep (core/sphere_sweep.hpp, simulation_sweep.cpp): a velocity-Verlet step
   // with Buss2's halves, its per-body work queued as one pass. For speed only.

@@ -1,6 +1,8 @@
 // Simulation::reorder_bodies and keep_spatial_order: a run whose bodies are stored along the
 // space-filling curve (core/spatial_order.hpp) sorted again as they move, its whole state moved
 // with them. For speed only: the run goes on as it would reloaded from a saved state.
+#include <algorithm>
+
 #include "core/simulation.hpp"
 #include "core/spatial_order.hpp"
 
@@ -84,14 +86,10 @@ bool Simulation::reorder_bodies(const std::vector<int>& order) {
 void Simulation::keep_spatial_order() {
   // Only runs stored in spatial order to begin with (a file read in scattered order), every
   // kResortEvery steps of the clock, so a reloaded run sorts where the first one did.
-  if (world_.ids.empty() || step_ % kResortEvery != 0 || step_ == sorted_at_) return;
-  sorted_at_ = step_;
-  if (world_.size() < kSpatialOrderMinBodies) return;
-  std::vector<int> order = spatial_order(world_);
-  bool moved = false;
-  for (size_t k = 0; k < order.size() && !moved; ++k) moved = order[k] != int(k);
-  const long at = step_;
-  if (moved && reorder_bodies(order)) sorted_at_ = at;
+  if (world_.ids.empty() || step_ % kResortEvery != 0 || world_.size() < kSpatialOrderMinBodies)
+    return;
+  const std::vector<int> order = spatial_order(world_);
+  if (!std::is_sorted(order.begin(), order.end())) reorder_bodies(order);  // (sorted: as stored)
 }
 
 }  // namespace stepwise

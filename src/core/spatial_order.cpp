@@ -45,14 +45,11 @@ std::vector<int> spatial_order(const World& world) {
   return order;
 }
 
-bool spatially_orderable(const World& world) {
-  if (world.size() < kSpatialOrderMinBodies) return false;
-  return std::none_of(world.forces.begin(), world.forces.end(),
-                      [](const auto& f) { return f->names_bodies(); });
-}
-
 bool order_spatially(World& world) {
-  if (!spatially_orderable(world)) return false;
+  if (world.size() < kSpatialOrderMinBodies ||
+      std::any_of(world.forces.begin(), world.forces.end(),
+                  [](const auto& f) { return f->names_bodies(); }))
+    return false;
   world.reorder(spatial_order(world));
   return true;
 }

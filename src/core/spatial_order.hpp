@@ -20,11 +20,8 @@ inline constexpr long kResortEvery = 1000;
 // The order (for World::reorder) along the curve: ties (one cell) keep their given order.
 std::vector<int> spatial_order(const World& world);
 
-// Whether the World may be reordered now: enough bodies, and no force model holding body indices
-// (ForceModel::names_bodies).
-bool spatially_orderable(const World& world);
-
-// Reorders an orderable World along the curve; false (and the World untouched) otherwise.
+// Reorders the World along the curve where it may be now: enough bodies, and no force model
+// holding body indices (ForceModel::names_bodies); false (the World untouched) otherwise.
 bool order_spatially(World& world);
 
 }  // namespace stepwise
