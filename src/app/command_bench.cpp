@@ -10,13 +10,14 @@
 
 namespace stepwise::cli {
 
-int command_bench(const SceneOptions& scene, long steps, int threads) {
+int command_bench(const SceneOptions& scene, long steps, int threads, bool free_flight) {
   limits::checked("--steps", double(steps), 1, limits::max_steps(), true);
   if (threads < 1 || threads > 64) throw InputError("--threads: expected 1 to 64");
   LoadedRun run = load_run(scene);
   Simulation& sim = run.sim;
   ThreadPool pool(threads);  // the step's loops split over these; results fixed per count
   if (threads > 1) sim.set_parallel(&pool);
+  sim.set_free_flight(free_flight);
   const int n = sim.world().size();
   // The first force evaluation and neighbour list outside the timed loop, as LAMMPS' setup.
   sim.energy();
@@ -40,9 +41,9 @@ int command_bench(const SceneOptions& scene, long steps, int threads) {
   const EnergyReport r = sim.energy();
   std::printf(
       "stepwise N=%d steps=%ld threads=%d loop_s=%.3f particle_steps_per_s=%.0f "
-      "contacts_end=%d wall_contacts_end=%d",
+      "contacts_end=%d wall_contacts_end=%d flown_steps=%ld",
       n, steps, threads, seconds, n * double(steps) / seconds, r.contacts - r.wall_contacts,
-      r.wall_contacts);
+      r.wall_contacts, sim.flown_steps());
   if (rigid)
     std::printf(" iterations=%d max_overlap=%.4g", sim.world().contact.iterations, deepest);
   std::printf("\n");

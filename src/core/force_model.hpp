@@ -67,6 +67,18 @@ struct EvalContext {
   SweepShare* sweep = nullptr;
 };
 
+// A free flight ahead (Simulation::fly): from the state now (x, v closed, at `time`), every body
+// moves under `accel` alone (the field the sweep adds; 0 for one with no inverse mass) for the
+// next `most` steps of dt. ForceModel::quiet_steps answers for how many of them it can prove
+// its evaluations add nothing.
+struct QuietQuery {
+  const World& world;
+  double time = 0, dt = 0;
+  Vec3 accel = Vec3::Zero();
+  long most = 0;
+  Parallel* parallel = nullptr;
+};
+
 // Which per-body work arrays of ForceSums a model fills.
 enum BodyWork : unsigned { kExternalWork = 1, kDragWork = 2 };
 
@@ -211,6 +223,11 @@ class ForceModel {
   virtual bool renumber_state(ParamTable& state, const std::vector<int>& slot) const {
     return !names_bodies() && state.values().empty();
   }
+  // The coming evaluations (steps 1 .. k of q, k <= q.most) at which, the bodies flying freely,
+  // this model provably adds no load, potential or power, changes no history and asks for no
+  // rebuild (its caches may lag; the step after catches them up). 0, the default: not known.
+  // For speed only (Simulation::fly).
+  virtual long quiet_steps(const QuietQuery& q) const { return 0; }
   // Throws InputError if the model refers to bodies the World does not have.
   virtual void validate(const World& world) const {}
   virtual void save(ParamTable& out) const = 0;

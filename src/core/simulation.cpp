@@ -175,6 +175,7 @@ void Simulation::ensure_start_evaluation() {
 void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool commit,
                           Evaluation& out, bool defer) {
   const bool cleared = std::exchange(sweep_cleared_, false);  // by a queued sweep, in place
+  swept_at_ = -1;  // (a swept step sets it again once this evaluation is its own)
   const int n = world_.size();
   const unsigned tracked = track_body_work_;
   const bool external = tracked & kExternalWork, drag = tracked & kDragWork;
@@ -447,10 +448,15 @@ std::optional<StepFailure> Simulation::advance(long steps) {
     ~Uncarry() { carry = false; }
   } uncarry{carry_};
   for (long s = 0; s < steps; ++s) {
-    // The last step before a multiple of kResortEvery runs its closing passes itself, so the
-    // bodies may be sorted again between the two (keep_spatial_order).
-    const bool resort_next = (step_ + 1) % kResortEvery == 0 && !world_.ids.empty();
     if (!carry_) keep_spatial_order();
+    // Free flight, up to the step before this call's last (and before a sort again). The last
+    // step before a multiple of kResortEvery runs its closing passes itself, so the bodies may
+    // be sorted again between the two (keep_spatial_order).
+    long most = steps - s - 1, flown = 0;
+    if (!world_.ids.empty()) most = std::min(most, kResortEvery - 1 - step_ % kResortEvery);
+    if (auto failure = fly_once(most, flown)) return failure;
+    s += flown;
+    const bool resort_next = (step_ + 1) % kResortEvery == 0 && !world_.ids.empty();
     carry_ = s + 1 < steps && !resort_next;
     if (auto failure = step_once()) return failure;
   }

@@ -86,6 +86,12 @@ class Simulation {
     for (long count : unturned_) sum += count;
     return sum;
   }
+  // Whether advance() takes the steps at which nothing touches as free flight where it can
+  // (the default; simulation_flight.cpp); bit-identical either way (tested). flown_steps():
+  // how many steps were so taken, in how many flights().
+  void set_free_flight(bool on) { flight_enabled_ = on; }
+  long flown_steps() const { return flown_steps_; }
+  long flights() const { return flights_; }
   // The World was changed from outside (parameters, drags, edits): drop cached forces.
   void invalidate();
   // A change made from outside while running (a stiffness, a mass, a pull): the energy it adds
@@ -193,6 +199,11 @@ class Simulation {
   bool sweep_applies() const;
   std::optional<StepFailure> take_swept_step();
   void queue_sweep(bool open, Powers booked);
+  // Free flight (simulation_flight.cpp): up to `most` steps taken at once where the models can
+  // prove them quiet; how many. For speed only.
+  bool may_fly() const;
+  long fly(long most);
+  std::optional<StepFailure> fly_once(long most, long& flown);
   // Constraint models that keep their rows exactly move the state back onto them after the step
   // (ForceModel::correct); the energy that changes is booked as theirs.
   void correct_step();
@@ -264,6 +275,10 @@ class Simulation {
   bool sweep_enabled_ = true;
   long swept_steps_ = 0, swept_fields_ = 0, swept_watches_ = 0;
   long unturned_[kMaxTasks] = {};  // per task (SphereSweep::unturned)
+  long swept_at_ = -1;  // the step the sweep last took (sweep_share_ is its evaluation's)
+  bool flight_enabled_ = true;
+  long flown_steps_ = 0, flights_ = 0;
+  long flight_retry_at_ = 0;    // no flight asked for before this step
   bool sweep_cleared_ = false;  // the next evaluation's loads are cleared by a queued sweep
   SweepShare sweep_share_;      // what the models of that evaluation handed to the sweep
   bool carry_ = false;          // this step may leave its closing passes queued

@@ -71,7 +71,8 @@ bool Simulation::reorder_bodies(const std::vector<int>& order) {
   c.world.reorder(order);
   std::unique_ptr<Simulation> run = make_run(std::move(c));
   run->load_state(state, true);  // (this run's own state: read back as saved)
-  // What the owner set, kept: threads, block size, evaluating in place, the sweep and its counts.
+  // What the owner set, kept: threads, block size, evaluating in place, the sweep, free flight and
+  // their counts.
   run->parallel_ = parallel_;
   run->passes_.set_block(passes_.block());
   run->in_place_ = in_place_;
@@ -79,6 +80,8 @@ bool Simulation::reorder_bodies(const std::vector<int>& order) {
   run->swept_steps_ = swept_steps_, run->swept_fields_ = swept_fields_;
   run->swept_watches_ = swept_watches_;
   std::copy(std::begin(unturned_), std::end(unturned_), std::begin(run->unturned_));
+  run->flight_enabled_ = flight_enabled_;
+  run->flown_steps_ = flown_steps_, run->flights_ = flights_;
   *this = std::move(*run);
   return true;
 }

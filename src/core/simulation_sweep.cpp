@@ -40,6 +40,7 @@ std::optional<StepFailure> Simulation::take_swept_step() {
   time_ += dt_;
   ++step_;
   ++swept_steps_;
+  swept_at_ = step_;
   swept_fields_ += sweep_share_.field_taken;
   swept_watches_ += sweep_share_.most2 != nullptr;
   std::fill(finite_, finite_ + kMaxTasks, true);

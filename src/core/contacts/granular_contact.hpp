@@ -254,6 +254,7 @@ class GranularContacts final : public ForceModel {
     if constexpr (Commit) committed_dissipation_ += sums.capped, committed_made_ += sums.made;
   }
 
+  long quiet_steps(const QuietQuery& q) const override;  // granular_contact_quiet.hpp
   double internal_dissipation() const override { return committed_dissipation_; }
   double internal_correction() const override { return committed_made_; }
   void contact_forces(const World& world, std::vector<ContactForce>& out) const override {
@@ -550,6 +551,7 @@ class GranularContacts final : public ForceModel {
 
 }  // namespace stepwise
 
+#include "core/contacts/granular_contact_quiet.hpp"
 #include "core/contacts/granular_contact_rigid.hpp"
 #include "core/contacts/granular_contact_state.hpp"
 #include "core/contacts/granular_contact_walls.hpp"
