@@ -114,6 +114,59 @@ TEST_CASE("free flight stops before two free spheres meet, listed or not") {
   }
 }
 
+TEST_CASE("free flight stops before a rising floor and a fixed sphere are met") {
+  // 16 spheres on a grid 2 apart (list partners falling alike) falling from rest under g = 1
+  // onto a floor that rises at 0.5 from z = -1 (they meet near step 1000); and, apart, a sphere
+  // falling from 0.2 above a fixed one (a pair in the list whose accelerations differ: they meet
+  // near step 630). A flight bound that took the floor as still or the fixed sphere as falling
+  // would fly through the meeting.
+  for (const bool floor_case : {true, false}) {
+    long flown = 0;
+    auto run = [&](bool fly) {
+      World world;
+      auto add = [&world](const Vec3& at, std::uint8_t flags) {
+        BodySpec b;
+        b.mass = M_PI / 6;
+        b.radius = 0.5;
+        b.position = at;
+        b.flags = flags;
+        world.add_body(b);
+      };
+      if (floor_case) {
+        for (int k = 0; k < 16; ++k) add(Vec3(2.0 * (k % 4), 2.0 * (k / 4), 0.5), 0);
+      } else {
+        add(Vec3(0, 0, 0.5), kFixed);
+        add(Vec3(0, 0, 1.7), 0);
+      }
+      ParamTable g, hooke, floor;
+      g.set("g", std::vector<double>{0.0, 0.0, -1.0});
+      world.add_force(ForceRegistry::instance().make("gravity", g));
+      floor.set("point", std::vector<double>{0.0, 0.0, -1.0});
+      floor.set("normal", std::vector<double>{0.0, 0.0, 1.0});
+      floor.set("velocity", std::vector<double>{0.0, 0.0, 0.5});
+      hooke.set("skin", 2.0);  // (so the list's displacement limit does not end flights first)
+      if (floor_case) hooke.set("wall", std::vector<ParamTable>{floor});
+      world.add_force(ForceRegistry::instance().make("hooke", hooke));
+      Simulation sim(world, 1e-3, "velocity-verlet", "buss2");
+      sim.set_free_flight(fly);
+      REQUIRE_FALSE(sim.advance(1500));
+      flown = sim.flown_steps();
+      return test::run_end(sim);
+    };
+    const test::RunEnd stepped = run(false);
+    const test::RunEnd flown_end = run(true);
+    INFO((floor_case ? "rising floor: " : "fixed sphere: ") << flown << " steps flown");
+    CHECK(flown > 300);
+    test::check_same(flown_end, stepped);
+    if (floor_case) {
+      CHECK(stepped.energy.external_work > 0.1);  // the floor pushed the grid up
+    } else {
+      CHECK(stepped.x(2, 1) > 1.4);  // the falling sphere rests on the fixed one (from 1.7;
+      CHECK(stepped.x(2, 1) < 1.6);  // it would be at 0.58 had it passed through)
+    }
+  }
+}
+
 TEST_CASE("free flight's bounds: never later than the quantity reaches its limit") {
   using namespace quiet;
   // Head on: a gap of 0.1 closing at 2 touches at t = 0.05; with no room, at once.
