@@ -71,6 +71,48 @@ TEST_CASE("free flight leaves the state, ledger, contacts and loads of stepping,
       }
 }
 
+namespace {
+
+// Unit spheres (mass pi/6) at `at` moving at `v`, with `flags`.
+void add_sphere(World& world, const Vec3& at, const Vec3& v = Vec3::Zero(),
+                std::uint8_t flags = 0) {
+  BodySpec b;
+  b.mass = M_PI / 6;
+  b.radius = 0.5;
+  b.position = at;
+  b.velocity = v;
+  b.flags = flags;
+  world.add_body(b);
+}
+
+// The World under g = 1 down with hooke contacts (the skin, walls) run `steps` steps of 1e-3
+// stepped and flown: both ends, and how many steps were flown.
+struct Both {
+  test::RunEnd stepped, flown;
+  long flown_steps = 0;
+};
+Both stepped_and_flown(const World& bodies, double skin, const std::vector<ParamTable>& walls,
+                       long steps) {
+  Both out;
+  for (const bool fly : {false, true}) {
+    World world = bodies;
+    ParamTable g, hooke;
+    g.set("g", std::vector<double>{0.0, 0.0, -1.0});
+    world.add_force(ForceRegistry::instance().make("gravity", g));
+    hooke.set("skin", skin);
+    if (!walls.empty()) hooke.set("wall", walls);
+    world.add_force(ForceRegistry::instance().make("hooke", hooke));
+    Simulation sim(world, 1e-3, "velocity-verlet", "buss2");
+    sim.set_free_flight(fly);
+    REQUIRE_FALSE(sim.advance(steps));
+    (fly ? out.flown : out.stepped) = test::run_end(sim);
+    if (fly) out.flown_steps = sim.flown_steps();
+  }
+  return out;
+}
+
+}  // namespace
+
 TEST_CASE("free flight stops before two free spheres meet, listed or not") {
   // Two spheres falling side by side under g and closing head on, with no floor: a pair in the
   // list (gap 0.15 < skin 0.2, closing at 1: touching at step 150, before either has moved
@@ -82,35 +124,16 @@ TEST_CASE("free flight stops before two free spheres meet, listed or not") {
     double gap, speed;
   };
   for (const Pair& p : {Pair{0.15, 0.5}, Pair{2.0, 5.0}}) {
-    long flown = 0;
-    auto run = [&](bool fly) {
-      World world;
-      for (const int side : {-1, 1}) {
-        BodySpec b;
-        b.mass = M_PI / 6;
-        b.radius = 0.5;
-        b.position = Vec3(side * (0.5 + 0.5 * p.gap), 0.3, 2.0);
-        b.velocity = Vec3(-side * p.speed, 0.0, 0.1);
-        world.add_body(b);
-      }
-      ParamTable g, hooke;
-      g.set("g", std::vector<double>{0.0, 0.0, -1.0});
-      world.add_force(ForceRegistry::instance().make("gravity", g));
-      hooke.set("skin", 0.2);
-      world.add_force(ForceRegistry::instance().make("hooke", hooke));
-      Simulation sim(world, 1e-3, "velocity-verlet", "buss2");
-      sim.set_free_flight(fly);
-      REQUIRE_FALSE(sim.advance(400));
-      flown = sim.flown_steps();
-      return test::run_end(sim);
-    };
-    const test::RunEnd stepped = run(false);
-    const test::RunEnd flown_end = run(true);
-    INFO("gap " << p.gap << ": " << flown << " steps flown");
-    CHECK(flown > 100);
-    test::check_same(flown_end, stepped);
-    CHECK(stepped.energy.dissipated > 1e-3);  // they met
-    CHECK(stepped.v(0, 0) * p.speed < 0);     // and bounced back
+    World world;
+    for (const int side : {-1, 1})
+      add_sphere(world, Vec3(side * (0.5 + 0.5 * p.gap), 0.3, 2.0),
+                 Vec3(-side * p.speed, 0.0, 0.1));
+    const Both run = stepped_and_flown(world, 0.2, {}, 400);
+    INFO("gap " << p.gap << ": " << run.flown_steps << " steps flown");
+    CHECK(run.flown_steps > 100);
+    test::check_same(run.flown, run.stepped);
+    CHECK(run.stepped.energy.dissipated > 1e-3);  // they met
+    CHECK(run.stepped.v(0, 0) * p.speed < 0);     // and bounced back
   }
 }
 
@@ -119,52 +142,27 @@ TEST_CASE("free flight stops before a rising floor and a fixed sphere are met") 
   // onto a floor that rises at 0.5 from z = -1 (they meet near step 1000); and, apart, a sphere
   // falling from 0.2 above a fixed one (a pair in the list whose accelerations differ: they meet
   // near step 630). A flight bound that took the floor as still or the fixed sphere as falling
-  // would fly through the meeting.
-  for (const bool floor_case : {true, false}) {
-    long flown = 0;
-    auto run = [&](bool fly) {
-      World world;
-      auto add = [&world](const Vec3& at, std::uint8_t flags) {
-        BodySpec b;
-        b.mass = M_PI / 6;
-        b.radius = 0.5;
-        b.position = at;
-        b.flags = flags;
-        world.add_body(b);
-      };
-      if (floor_case) {
-        for (int k = 0; k < 16; ++k) add(Vec3(2.0 * (k % 4), 2.0 * (k / 4), 0.5), 0);
-      } else {
-        add(Vec3(0, 0, 0.5), kFixed);
-        add(Vec3(0, 0, 1.7), 0);
-      }
-      ParamTable g, hooke, floor;
-      g.set("g", std::vector<double>{0.0, 0.0, -1.0});
-      world.add_force(ForceRegistry::instance().make("gravity", g));
-      floor.set("point", std::vector<double>{0.0, 0.0, -1.0});
-      floor.set("normal", std::vector<double>{0.0, 0.0, 1.0});
-      floor.set("velocity", std::vector<double>{0.0, 0.0, 0.5});
-      hooke.set("skin", 2.0);  // (so the list's displacement limit does not end flights first)
-      if (floor_case) hooke.set("wall", std::vector<ParamTable>{floor});
-      world.add_force(ForceRegistry::instance().make("hooke", hooke));
-      Simulation sim(world, 1e-3, "velocity-verlet", "buss2");
-      sim.set_free_flight(fly);
-      REQUIRE_FALSE(sim.advance(1500));
-      flown = sim.flown_steps();
-      return test::run_end(sim);
-    };
-    const test::RunEnd stepped = run(false);
-    const test::RunEnd flown_end = run(true);
-    INFO((floor_case ? "rising floor: " : "fixed sphere: ") << flown << " steps flown");
-    CHECK(flown > 300);
-    test::check_same(flown_end, stepped);
-    if (floor_case) {
-      CHECK(stepped.energy.external_work > 0.1);  // the floor pushed the grid up
-    } else {
-      CHECK(stepped.x(2, 1) > 1.4);  // the falling sphere rests on the fixed one (from 1.7;
-      CHECK(stepped.x(2, 1) < 1.6);  // it would be at 0.58 had it passed through)
-    }
-  }
+  // would fly through the meeting. (A skin of 2, so the list's displacement limit does not end
+  // the flights first.)
+  ParamTable floor;
+  floor.set("point", std::vector<double>{0.0, 0.0, -1.0});
+  floor.set("normal", std::vector<double>{0.0, 0.0, 1.0});
+  floor.set("velocity", std::vector<double>{0.0, 0.0, 0.5});
+  World grid, pair;
+  for (int k = 0; k < 16; ++k) add_sphere(grid, Vec3(2.0 * (k % 4), 2.0 * (k / 4), 0.5));
+  add_sphere(pair, Vec3(0, 0, 0.5), Vec3::Zero(), kFixed);
+  add_sphere(pair, Vec3(0, 0, 1.7));
+  const Both rising = stepped_and_flown(grid, 2.0, {floor}, 1500);
+  const Both fixed = stepped_and_flown(pair, 2.0, {}, 1500);
+  INFO("rising floor: " << rising.flown_steps << ", fixed sphere: " << fixed.flown_steps
+                        << " steps flown");
+  CHECK(rising.flown_steps > 300);
+  CHECK(fixed.flown_steps > 300);
+  test::check_same(rising.flown, rising.stepped);
+  test::check_same(fixed.flown, fixed.stepped);
+  CHECK(rising.stepped.energy.external_work > 0.1);  // the floor pushed the grid up
+  CHECK(fixed.stepped.x(2, 1) > 1.4);  // the falling sphere rests on the fixed one (from 1.7;
+  CHECK(fixed.stepped.x(2, 1) < 1.6);  // it would be at 0.58 had it passed through)
 }
 
 TEST_CASE("free flight's bounds: never later than the quantity reaches its limit") {

@@ -340,8 +340,13 @@ std::optional<StepFailure> Simulation::step() {
 }
 
 std::optional<StepFailure> Simulation::step_once() {
+  return guarded([this] { return take_step(); });
+}
+
+std::optional<StepFailure> Simulation::guarded(
+    const std::function<std::optional<StepFailure>()>& work) {
   try {
-    return take_step();
+    return work();
   } catch (const Carried& carried) {  // the step before this one went non-finite
     passes_.discard();
     return carried.failure;
@@ -454,7 +459,11 @@ std::optional<StepFailure> Simulation::advance(long steps) {
     // be sorted again between the two (keep_spatial_order).
     long most = steps - s - 1, flown = 0;
     if (!world_.ids.empty()) most = std::min(most, kResortEvery - 1 - step_ % kResortEvery);
-    if (auto failure = fly_once(most, flown)) return failure;
+    if (auto failure = guarded([&]() -> std::optional<StepFailure> {
+          flown = fly(most);
+          return std::nullopt;
+        }))
+      return failure;
     s += flown;
     const bool resort_next = (step_ + 1) % kResortEvery == 0 && !world_.ids.empty();
     carry_ = s + 1 < steps && !resort_next;

@@ -203,7 +203,9 @@ class Simulation {
   // prove them quiet; how many. For speed only.
   bool may_fly() const;
   long fly(long most);
-  std::optional<StepFailure> fly_once(long most, long& flown);
+  // Runs a step or a flight: a carried step's failure (found as it flushes) is returned; any
+  // exception drops the queued passes.
+  std::optional<StepFailure> guarded(const std::function<std::optional<StepFailure>()>& work);
   // Constraint models that keep their rows exactly move the state back onto them after the step
   // (ForceModel::correct); the energy that changes is booked as theirs.
   void correct_step();

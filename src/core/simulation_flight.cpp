@@ -52,8 +52,10 @@ long Simulation::fly(long most) {
     if (!(world_.x.col(i).lpNorm<Eigen::Infinity>() +
               world_.v.col(i).lpNorm<Eigen::Infinity>() * span +
               field.lpNorm<Eigen::Infinity>() * span * span <
-          1e150))
+          1e150)) {
+      flight_retry_at_ = step_ + kRetryAfter;
       return 0;
+    }
   const QuietQuery query{world_, time_, dt_, field, most, parallel_};
   long steps = most;
   for (size_t m = 0; m < world_.forces.size() && steps > 0; ++m)
@@ -110,21 +112,6 @@ long Simulation::fly(long most) {
   flown_steps_ += steps;
   ++flights_;
   return steps;
-}
-
-std::optional<StepFailure> Simulation::fly_once(long most, long& flown) {
-  flown = 0;
-  try {
-    flown = fly(most);
-    return std::nullopt;
-  } catch (const Carried& carried) {  // the step before went non-finite (flush)
-    passes_.discard();
-    return carried.failure;
-  } catch (...) {
-    passes_.discard();
-    carried_check_ = false;
-    throw;
-  }
 }
 
 }  // namespace stepwise
