@@ -172,6 +172,12 @@ void Simulation::ensure_start_evaluation() {
   cache_valid_ = true;
 }
 
+bool Simulation::clears_plane() const {
+  return world_.dimensions == 2 &&
+         !std::all_of(world_.forces.begin(), world_.forces.end(),
+                      [this](const auto& f) { return f->keeps_plane(world_); });
+}
+
 void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool commit,
                           Evaluation& out, bool defer) {
   const bool cleared = std::exchange(sweep_cleared_, false);  // by a queued sweep, in place
@@ -258,11 +264,7 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   // The plane holds 2-D bodies (LAMMPS' fix enforce2d): no load leaves it. Unless every model
   // keeps its loads there (ForceModel::keeps_plane), a pass clears what leaves it, queued after
   // the models' finishing passes, so it sees their complete loads.
-  const auto keeps_plane = [this] {
-    return std::all_of(world_.forces.begin(), world_.forces.end(),
-                       [this](const auto& f) { return f->keeps_plane(world_); });
-  };
-  if (world_.dimensions == 2 && !keeps_plane()) {
+  if (clears_plane()) {
     passes_.add([out = LoadArrays(out), external, drag, marks = out.drag_marks.known()](
                     int, int begin, int end) mutable {
       clear_components(out.force.data(), begin, end, kInPlane);

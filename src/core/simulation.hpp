@@ -18,6 +18,8 @@
 
 namespace stepwise {
 
+struct SphereSweep;
+
 struct StepFailure {
   long step;
   int body;     // where it is stored (-1: none)
@@ -199,6 +201,10 @@ class Simulation {
   bool sweep_applies() const;
   std::optional<StepFailure> take_swept_step();
   void queue_sweep(bool open, Powers booked);
+  SphereSweep committed_sweep();
+  // A 2-D World whose models do not all keep their loads in the plane: each evaluation clears
+  // what leaves it (a pass of its own).
+  bool clears_plane() const;
   // Free flight (simulation_flight.cpp): up to `most` steps taken at once where the models can
   // prove them quiet; how many. For speed only.
   bool may_fly() const;

@@ -31,10 +31,7 @@ bool Simulation::may_fly() const {
   if (cached_.contacts != 0 || cached_.wall_contacts != 0 || cached_.pair_powers.dissipation != 0 ||
       cached_.pair_powers.external != 0)
     return false;
-  if (world_.dimensions == 2 &&
-      !std::all_of(world_.forces.begin(), world_.forces.end(),
-                   [this](const auto& f) { return f->keeps_plane(world_); }))
-    return false;
+  if (clears_plane()) return false;
   if (cached_.drag_force.cols() == 0) return true;
   const std::uint8_t* marks = cached_.drag_marks.known();
   return marks && std::none_of(marks, marks + world_.size(), [](std::uint8_t m) { return m; });
@@ -66,16 +63,8 @@ long Simulation::fly(long most) {
     return 0;
   }
   // The sweep as queue_sweep sets it up; no drag load to book, no evaluation in progress.
-  SphereSweep base;
-  base.dt = dt_;
-  base.force = cached_.force.data();
+  SphereSweep base = committed_sweep();
   base.torque = &cached_.torque;
-  if (cached_.drag_force.cols() > 0) {
-    base.drag_force = cached_.drag_force.data();
-    base.drag_torque = cached_.drag_torque.data();
-    base.marks = cached_.drag_marks.known();
-    base.torque_marked = base.marks && torque_marked_;
-  }
   std::array<double, 8 * kMaxTasks> losses{};  // (nothing is booked: no body is marked)
   std::array<double, kMaxTasks> potential{};   // (the skipped evaluations' potential: unread)
   base.losses = losses.data();

@@ -48,6 +48,22 @@ std::optional<StepFailure> Simulation::take_swept_step() {
   return check_or_carry();
 }
 
+// The sweep over the committed evaluation's loads: the storage, not the objects (an evaluation
+// in place swaps them, see LoadArrays), and its drag loads and marks as kick_and_book queues
+// them. (A free flight sets its sweeps up the same way.)
+SphereSweep Simulation::committed_sweep() {
+  SphereSweep sweep;
+  sweep.dt = dt_;
+  sweep.force = cached_.force.data();
+  if (cached_.drag_force.cols() > 0) {
+    sweep.drag_force = cached_.drag_force.data();
+    sweep.drag_torque = cached_.drag_torque.data();
+    sweep.marks = cached_.drag_marks.known();
+    sweep.torque_marked = sweep.marks && torque_marked_;
+  }
+  return sweep;
+}
+
 // Queues the opening (open) or closing sweep, with the work of its kick to book when it runs
 // (as kick_and_book's), and the drag loads' work as the passes book it (book_sums). An opening
 // finds the last step's closing still waiting last in the queue when advance() carried it: the
@@ -56,16 +72,7 @@ std::optional<StepFailure> Simulation::take_swept_step() {
 void Simulation::queue_sweep(bool open, Powers booked) {
   const bool merge = open && sweep_close_.generation == passes_.generation() &&
                      sweep_close_.size == passes_.size() && passes_.size() > 0;
-  SphereSweep sweep;
-  sweep.dt = dt_;
-  // The storage, not the objects: an evaluation in place swaps them (see LoadArrays).
-  sweep.force = cached_.force.data();
-  if (cached_.drag_force.cols() > 0) {  // as kick_and_book queues them
-    sweep.drag_force = cached_.drag_force.data();
-    sweep.drag_torque = cached_.drag_torque.data();
-    sweep.marks = cached_.drag_marks.known();
-    sweep.torque_marked = sweep.marks && torque_marked_;
-  }
+  SphereSweep sweep = committed_sweep();
   // Per kick, book_sums's two groups of per-range sums: external work (none here), drag work.
   double* sums = merge ? sweep_close_.sums : passes_.slots(8);
   sweep.losses = sums;
