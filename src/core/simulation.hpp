@@ -279,10 +279,17 @@ class Simulation {
     int size = 0;
     Powers booked;
     double* sums = nullptr;
+    bool still_known = false;  // its SphereSweep::still_known
   } sweep_close_;
   bool sweep_enabled_ = true;
   long swept_steps_ = 0, swept_fields_ = 0, swept_watches_ = 0;
   long unturned_[kMaxTasks] = {};  // per task (SphereSweep::unturned)
+  // SphereSweep::still, and whether it holds for the state the next queued sweep starts from:
+  // made true by queuing a sweep (which writes it), false by anything else that may change
+  // spins or moments or the bodies' order (edits, other steps, flights, sorting, a dropped
+  // queue).
+  std::vector<std::uint8_t> still_;
+  bool still_valid_ = false;
   long swept_at_ = -1;  // the step the sweep last took (sweep_share_ is its evaluation's)
   bool flight_enabled_ = true;
   long flown_steps_ = 0, flights_ = 0;

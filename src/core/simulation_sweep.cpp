@@ -78,6 +78,10 @@ void Simulation::queue_sweep(bool open, Powers booked) {
   sweep.losses = sums;
   sweep.close = merge || !open;
   sweep.open = open;
+  still_.resize(size_t(world_.size()) / 4 + 1);
+  sweep.still = still_.data();
+  sweep.still_known = merge ? sweep_close_.still_known : still_valid_;
+  still_valid_ = true;
   auto pass = [this, sweep](int task, int begin, int end) {
     SphereSweep s = sweep;  // (a copy per call: the threads share the queued pass)
     s.torque = &committed_torque_storage();
@@ -100,7 +104,7 @@ void Simulation::queue_sweep(bool open, Powers booked) {
   };
   if (!open) {
     passes_.add(pass, [closing, booked] { closing(booked); });
-    sweep_close_ = {passes_.generation(), passes_.size(), booked, sums};
+    sweep_close_ = {passes_.generation(), passes_.size(), booked, sums, sweep.still_known};
   } else if (!merge) {
     passes_.add(pass, opening);
   } else {

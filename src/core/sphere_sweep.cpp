@@ -154,13 +154,16 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
     if (!sphere_lanes::free_four(world, i)) {
       for (int k = i; k < i + 4; ++k) sweep_one(world, rotation, s, k, check, losses);
       if (shared.any()) shared.four(s.force, i);
+      if (s.still) s.still[i / 4] = 0;
       continue;
     }
     std::uint32_t marked = 1;  // as add_body_work: four marks at a time
     if (s.drag_force && s.marks) std::memcpy(&marked, s.marks + i, 4);
     const bool book = s.drag_force && marked;
     // No torque, no spin: the rotation's halves would change nothing, and the torques are clear.
-    const bool unturned = s.torque_marked && !marked && sphere_lanes::unturned_four(world, i);
+    const bool unturned =
+        s.torque_marked && !marked &&
+        (s.still && s.still_known ? s.still[i / 4] != 0 : sphere_lanes::unturned_four(world, i));
     unturned_blocks += unturned;
     if (s.close) {
       const Stored mean = velocity_kick::four(v, s.force, inv_mass, half, i);
@@ -170,7 +173,8 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
       if (!unturned) sphere_lanes::closing_kick(world, torque, s.dt, i, book || !s.open);
       if (book)
         Losses::book(losses.close_spin, half, s.drag_torque + 3 * i, mean_of(before, w + 3 * i));
-      const Stored p = load_stored(x + 3 * i), l = load_stored(L + 3 * i);
+      // (an unturned group's L is +0: not read)
+      const Stored p = load_stored(x + 3 * i), l = unturned ? Stored{} : load_stored(L + 3 * i);
       const Stored u = load_stored(v + 3 * i), u2 = u * u;
       lanes_check += ((p.first + p.second) + p.third) + ((u2.first + u2.second) + u2.third) +
                      ((l.first + l.second) + l.third);
@@ -190,6 +194,8 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
       if (!unturned) store(t, zero), store(t + 4, zero), store(t + 8, zero);
       if (shared.any()) shared.four(s.force, i);
     }
+    // Turned, the spins are in the cache now (left alone, they stay still).
+    if (s.still) s.still[i / 4] = unturned || sphere_lanes::unturned_four(world, i);
   }
   for (; i < end; ++i) {
     sweep_one(world, rotation, s, i, check, losses);
