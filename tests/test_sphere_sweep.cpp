@@ -286,11 +286,13 @@ TEST_CASE("the sweep leaves alone only spheres that neither spin nor have a torq
   CHECK(sweep(false, untrue).world.L.col(1) != Vec3::Zero());
 }
 
-TEST_CASE("the sweep finds its still groups again after anything else changes spins") {
-  // Settle's grains falling are still (left alone, their spins not read: SphereSweep::still).
-  // Between calls an edit spins grain 5, steps taken without the sweep let the first contacts
-  // spin grains, and an edit reverses every motion (L a -0: the halves must run again). Each
-  // must be seen by the next sweep: bit for bit the passes' run throughout.
+TEST_CASE("the sweep finds its still groups and distances again after anything else moves") {
+  // Settle's grains falling are still (left alone, their spins not read: SphereSweep::still)
+  // and their neighbour list's displacements bounded (SweepShare::bound). Between calls an edit
+  // spins grain 5, steps taken without the sweep let the first contacts spin grains, an edit
+  // puts grain 7 just touching the highest grain (not in its list: the list must be built
+  // again), and an edit reverses every motion (L a -0: the halves must run again). Each must be
+  // seen by the next sweep: bit for bit the passes' run throughout.
   for (const bool carried : {false, true}) {
     long unturned = 0;
     auto run = [&](bool sweep) {
@@ -307,6 +309,13 @@ TEST_CASE("the sweep finds its still groups again after anything else changes sp
       sim.set_sphere_sweep(sweep);
       test::take_steps(sim, 200, carried);
       sim.edit([](World& w) {
+        int top = 0;
+        for (int i = 0; i < w.size(); ++i) top = w.x(2, i) > w.x(2, top) ? i : top;
+        w.x.col(7) = w.x.col(top) + Vec3(0.0, 0.0, 0.98);
+        w.v.col(7) = w.v.col(top);
+      });
+      test::take_steps(sim, 100, carried);
+      sim.edit([](World& w) {
         w.v = -w.v;
         w.L = -w.L;
         w.sync_all_angular_velocities();
@@ -321,5 +330,77 @@ TEST_CASE("the sweep finds its still groups again after anything else changes sp
     CHECK(unturned > 0);
     test::check_same(sweep, passes);
     CHECK(sweep.energy.contacts > 0);
+  }
+}
+
+TEST_CASE("the sweep's displacement bounds never fall below the distance, measured at the limit") {
+  // Two runs of 16 spheres and a tail of 5, each a little off its reference place (the most in
+  // run 0 at body 14, in the last four), drifting one step. Where the bounds stay below the
+  // limits, each run's written square is at least its largest squared distance and the bound
+  // grew by no more than dt |v| (and a rounding); at a limit of 0, each run is measured, bit
+  // for bit the distances, and its bound starts again from there.
+  World world;
+  std::vector<double> reference;
+  for (int i = 0; i < 37; ++i) {
+    BodySpec b;
+    b.radius = 0.5;
+    b.position = Vec3(1.5 * i, 0.1 * (i % 3), 2.0);
+    b.velocity = Vec3(0.2, -0.1 * (i % 5), 0.05 * i);
+    world.add_body(b);
+    const double off = i == 14 ? 0.03 : 0.001 * (i % 7);
+    reference.insert(reference.end(), {b.position.x() - off, b.position.y(), b.position.z() + off});
+  }
+  const int n = world.size(), runs = 3;
+  std::unique_ptr<RotationScheme> rotation = RotationRegistry::instance().make("buss2");
+  const double dt = 0.01;
+  struct Out {
+    World world;
+    std::array<double, 3> most2{}, bound{};
+  };
+  auto sweep = [&](double limit) {
+    Out out{world};
+    Positions force = Positions::Zero(3, n), torque = Positions::Zero(3, n);
+    double sums[8 * kMaxTasks] = {};
+    std::array<double, 3> limits;
+    limits.fill(limit);
+    out.bound = {0.05, 0.05, 0.05};  // (each at least its run's distance now)
+    SweepShare share;
+    share.reference = reference.data();
+    share.most2 = out.most2.data();
+    share.run = 16;
+    share.bound = out.bound.data();
+    share.bound_known = true;
+    share.limit = limits.data();
+    share.cap = 1.0;
+    SphereSweep s;
+    s.dt = dt;
+    s.force = force.data();
+    s.torque = &torque;
+    s.losses = sums;
+    s.open = true;
+    s.share = &share;
+    sweep_spheres(out.world, *rotation, s, 0, 0, n, nullptr);
+    return out;
+  };
+  std::array<double, 3> exact{}, fastest{};
+  const Out moved = sweep(0.0);
+  for (int i = 0; i < n; ++i) {
+    const Vec3 then(reference[3 * i], reference[3 * i + 1], reference[3 * i + 2]);
+    exact[i / 16] = std::max(exact[i / 16], (moved.world.x.col(i) - then).squaredNorm());
+    fastest[i / 16] = std::max(fastest[i / 16], world.v.col(i).norm());
+  }
+  CHECK(exact[0] > 0.03 * 0.03);  // (body 14's)
+  for (int r = 0; r < runs; ++r) {
+    CHECK(moved.most2[r] == exact[r]);
+    CHECK(moved.bound[r] >= std::sqrt(exact[r]));
+    CHECK(moved.bound[r] <= std::sqrt(exact[r]) * (1 + 1e-11));
+  }
+  const Out bounded = sweep(1.0);
+  for (int r = 0; r < runs; ++r) {
+    CHECK(test::same_bits(bounded.world.x, moved.world.x));
+    CHECK(bounded.most2[r] >= exact[r]);
+    CHECK(bounded.most2[r] >= bounded.bound[r] * bounded.bound[r]);
+    CHECK(bounded.bound[r] >= 0.05 + dt * fastest[r]);
+    CHECK(bounded.bound[r] <= 0.05 + dt * fastest[r] + 1e-12);
   }
 }

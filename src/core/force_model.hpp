@@ -49,6 +49,19 @@ struct SweepShare {
   const double* reference = nullptr;
   double* most2 = nullptr;
   int run = 0;
+  // For speed only, a bound in place of the distance where that suffices: per run, bound[r] is
+  // at least the largest distance from reference, kept up by each sweep adding the run's
+  // largest move; while it stays below limit[r] (null: below cap) the sweep writes its square
+  // (upward) into most2 instead of reading the reference positions, and otherwise measures and
+  // starts the bound again from there. bound_known: the bounds hold for the bodies as this sweep
+  // finds them (the model's say: kept by its sweeps since its reference was taken); null bound:
+  // always measured. only_swept: set by the Simulation, nothing but sweeps has moved the bodies
+  // since the last one (the model's bounds cannot see anything else).
+  double* bound = nullptr;
+  bool bound_known = false;
+  const double* limit = nullptr;
+  double cap = 0;
+  bool only_swept = false;
 };
 
 struct EvalContext {

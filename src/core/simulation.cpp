@@ -132,7 +132,7 @@ void Simulation::set_seed(std::uint64_t seed) {
 
 void Simulation::invalidate() {
   cache_valid_ = false;
-  still_valid_ = false;
+  only_swept_ = false;
   if (integrator_) integrator_->reset();
   if (rotation_) rotation_->reset();
 }
@@ -220,6 +220,7 @@ void Simulation::evaluate(const Positions& x, const Positions& v, double t, bool
   // work (SweepShare); the loads' field only from the first model, which adds first.
   sweep_share_ = {};
   if (cleared) ctx.sweep = &sweep_share_;
+  sweep_share_.only_swept = cleared && opening_only_swept_;
   for (size_t m = 0; m < world_.forces.size(); ++m) {
     sweep_share_.field_open = m == 0;
     world_.forces[m]->prepare(view, scratch_, ctx, passes_);
@@ -352,11 +353,11 @@ std::optional<StepFailure> Simulation::guarded(
     return work();
   } catch (const Carried& carried) {  // the step before this one went non-finite
     passes_.discard();
-    still_valid_ = false;
+    only_swept_ = false;
     return carried.failure;
   } catch (...) {
     passes_.discard();
-    still_valid_ = false;
+    only_swept_ = false;
     carried_check_ = false;
     throw;
   }
@@ -366,7 +367,7 @@ std::optional<StepFailure> Simulation::take_step() {
   ensure_start_evaluation();
   if (!ledger_started_) reset_ledger();
   if (sweep_applies()) return take_swept_step();
-  still_valid_ = false;
+  only_swept_ = false;
   drift_solved_ = spins_changed_ = false;
   if (world_.contact.impulse()) rigid_start_step();
   const bool kick_drift_kick = rotation_->needs_end_torque();
@@ -444,7 +445,7 @@ void Simulation::correct_step() {
   for (const auto& f : world_.forces)
     if (f->corrects() && f->correct(world_, time_) && !changed) changed = f.get();
   if (!changed) return;
-  still_valid_ = false;
+  only_swept_ = false;
   // Carried state (leapfrog's half-step velocities, Wang's half-step spins) describes the state
   // before the correction: the methods restart from the corrected one, as after any edit.
   integrator_->reset();

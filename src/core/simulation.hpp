@@ -284,12 +284,13 @@ class Simulation {
   bool sweep_enabled_ = true;
   long swept_steps_ = 0, swept_fields_ = 0, swept_watches_ = 0;
   long unturned_[kMaxTasks] = {};  // per task (SphereSweep::unturned)
-  // SphereSweep::still, and whether it holds for the state the next queued sweep starts from:
-  // made true by queuing a sweep (which writes it), false by anything else that may change
-  // spins or moments or the bodies' order (edits, other steps, flights, sorting, a dropped
-  // queue).
+  // Whether nothing but sweeps has changed the bodies since the last sweep (so SphereSweep::still
+  // holds for the state the next one starts from, and SweepShare::only_swept): made true by
+  // queuing a sweep, false by anything else that may move bodies, change spins or moments or
+  // their order (edits, other steps, flights, sorting, loading, a dropped queue).
   std::vector<std::uint8_t> still_;
-  bool still_valid_ = false;
+  bool only_swept_ = false;
+  bool opening_only_swept_ = false;  // only_swept_ as the last opening sweep was queued
   long swept_at_ = -1;  // the step the sweep last took (sweep_share_ is its evaluation's)
   bool flight_enabled_ = true;
   long flown_steps_ = 0, flights_ = 0;

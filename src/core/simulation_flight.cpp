@@ -100,7 +100,7 @@ long Simulation::fly(long most) {
   dissipated_ += 0.0, external_work_ += 0.0;
   flown_steps_ += steps;
   ++flights_;
-  still_valid_ = false;  // (the flight's sweeps keep no SphereSweep::still)
+  only_swept_ = false;  // (the flight's sweeps keep no SphereSweep::still)
   return steps;
 }
 

@@ -35,7 +35,7 @@ bool holds_no_bodies(const ParamTable& table) {
 bool Simulation::reorder_bodies(const std::vector<int>& order) {
   flush();
   if (int(order.size()) != world_.size() || world_.contact.impulse()) return false;
-  still_valid_ = false;                       // (kept per group of four bodies)
+  only_swept_ = false;                        // (kept per group of four bodies)
   for (const ShapePtr& shape : world_.shape)  // (a shape pair's manifold names its bodies)
     if (shape->type() != sphere_type()) return false;
   ParamTable state = save_state(true);

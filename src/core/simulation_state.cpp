@@ -150,7 +150,7 @@ void Simulation::load_state(const ParamTable& in, bool with_models) {
   contact_corrected_ = in.number("contact_corrected", 0.0);
   impulse_.reset();
   for (const ParamTable& t : in.tables("impulse")) impulse_.load_state(t);
-  cache_valid_ = still_valid_ = false;
+  cache_valid_ = only_swept_ = false;
   for (const ParamTable& t : in.tables("cache")) {
     decide_tracking();
     load_evaluation(t, world_.size(), int(world_.forces.size()), track_body_work_, cached_);

@@ -80,8 +80,9 @@ void Simulation::queue_sweep(bool open, Powers booked) {
   sweep.open = open;
   still_.resize(size_t(world_.size()) / 4 + 1);
   sweep.still = still_.data();
-  sweep.still_known = merge ? sweep_close_.still_known : still_valid_;
-  still_valid_ = true;
+  sweep.still_known = merge ? sweep_close_.still_known : only_swept_;
+  if (open) opening_only_swept_ = sweep.still_known;
+  only_swept_ = true;
   auto pass = [this, sweep](int task, int begin, int end) {
     SphereSweep s = sweep;  // (a copy per call: the threads share the queued pass)
     s.torque = &committed_torque_storage();

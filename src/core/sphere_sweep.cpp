@@ -39,21 +39,27 @@ Stored mean_of(const Stored& before, const double* after) {
 
 // The share's work on bodies that have moved and had their loads cleared: the field's loads and
 // potential as its model's pass adds them (uniform_field.hpp), the displacements as
-// NeighborList::displacements2 measures them, each run's largest written when the run is done.
+// NeighborList::displacements2 measures them, each run's largest written when the run is done;
+// or, where the share's bounds hold, each run's largest move this step, added to its bound, and
+// the distances measured only where the bound no longer suffices (SweepShare::bound).
 class Shared {
  public:
   // The field's potential is summed per task across blocks, as its pass keeps it.
-  Shared(World& world, const SweepShare* share, int task, int begin)
+  Shared(World& world, const SweepShare* share, double dt, int task, int begin, int end)
       : share_(share && (share->field_taken || share->most2) ? share : nullptr),
         mass_(world.mass.data()),
         x_(world.x.data()),
-        task_(task) {
+        v_(world.v.data()),
+        dt_(dt),
+        task_(task),
+        end_(end) {
     if (share_ && share_->most2 && begin % share_->run != 0)
       throw std::logic_error("sweep_spheres: a range must begin at a multiple of the share's run");
     if (share_ && share_->field_taken) {
       field_ = uniform_field::stored(share_->field);
       potential_ = share_->potential[task];
     }
+    bounded_ = share_ && share_->most2 && share_->bound && share_->bound_known;
   }
   bool any() const { return share_ != nullptr; }
 
@@ -61,15 +67,25 @@ class Shared {
     if (share_->field_taken)
       uniform_field::four(mass_, x_, force, share_->field, field_, i, potential_);
     if (!share_->most2) return;
-    const lanes::D4 d2 = lanes::squared_distances(x_ + 3 * i, share_->reference + 3 * i);
-    lanes_ = lanes_ < d2 ? d2 : lanes_;  // (a NaN never enters, as in displacements2)
-    if ((i + 4) % share_->run == 0) write(i);
+    if (bounded_) {  // (v moved x this step: x = x + dt v)
+      const lanes::D4 v2 = lanes::squared_norms(v_ + 3 * i);
+      const lanes::D4 x = lanes::largest_magnitudes(x_ + 3 * i);
+      moves_ = moves_ < v2 ? v2 : moves_;
+      places_ = places_ < x ? x : places_;
+    } else {
+      measure_four(i);
+    }
+    if ((i + 4) % share_->run == 0) write(i + 3);
   }
   void one(double* force, int i) {
     if (share_->field_taken) uniform_field::one(mass_, x_, force, share_->field, i, potential_);
     if (!share_->most2) return;
-    const Eigen::Map<const Vec3> now(x_ + 3 * i), then(share_->reference + 3 * i);
-    one_ = std::max(one_, (now - then).squaredNorm());
+    if (bounded_) {
+      move_ = std::max(move_, Eigen::Map<const Vec3>(v_ + 3 * i).squaredNorm());
+      place_ = std::max(place_, Eigen::Map<const Vec3>(x_ + 3 * i).lpNorm<Eigen::Infinity>());
+    } else {
+      measure_one(i);
+    }
     if ((i + 1) % share_->run == 0) write(i);
   }
   // The last run of the range, if it ends before its run does, and the potential's sum.
@@ -79,20 +95,60 @@ class Shared {
   }
 
  private:
-  void write(int i) {
-    const double most = std::max(std::max(lanes_[0], lanes_[1]), std::max(lanes_[2], lanes_[3]));
-    share_->most2[i / share_->run] = std::max(most, one_);
-    lanes_ = lanes::splat(0.0);
-    one_ = 0;
+  void measure_four(int i) {
+    const lanes::D4 d2 = lanes::squared_distances(x_ + 3 * i, share_->reference + 3 * i);
+    lanes_ = lanes_ < d2 ? d2 : lanes_;  // (a NaN never enters, as in displacements2)
+  }
+  void measure_one(int i) {
+    const Eigen::Map<const Vec3> now(x_ + 3 * i), then(share_->reference + 3 * i);
+    one_ = std::max(one_, (now - then).squaredNorm());
+  }
+  static double largest(const lanes::D4& d) {
+    return std::max(std::max(d[0], d[1]), std::max(d[2], d[3]));
+  }
+  // Run r ends at body `last`: its largest squared distance, or a bound on it.
+  void write(int last) {
+    const int r = last / share_->run;
+    if (bounded_ && bound_suffices(r)) return;
+    if (bounded_) {  // measured as the sweep would have, four at a time to the range's end
+      int k = r * share_->run;
+      for (; k + 3 <= last && k + 4 <= end_; k += 4) measure_four(k);
+      for (; k <= last; ++k) measure_one(k);
+    }
+    const double most = std::max(largest(lanes_), one_);
+    share_->most2[r] = most;
+    // (a bound from here on: the root rounded up)
+    if (share_->bound) share_->bound[r] = std::sqrt(most) * (1 + 1e-12);
+    lanes_ = moves_ = places_ = lanes::splat(0.0);
+    one_ = move_ = place_ = 0;
+  }
+  // The bound grown by this step's largest move, |x_new - x| <= dt |v| + the addition's
+  // rounding (2^-53 |x_new| a component), with room for the roundings here; if it stays below
+  // the run's limit, its square (rounded up) stands for the distance.
+  bool bound_suffices(int r) {
+    const double move2 = std::max(largest(moves_), move_),
+                 place = std::max(largest(places_), place_);
+    const double step = dt_ * std::sqrt(move2) * (1 + 1e-12) + 1e-15 * (1 + place);
+    const double bound = (share_->bound[r] + step) * (1 + 1e-12);
+    const double limit = share_->limit ? std::min(share_->limit[r], share_->cap) : share_->cap;
+    moves_ = places_ = lanes::splat(0.0);
+    move_ = place_ = 0;
+    if (!(bound * (1 + 1e-11) < limit)) return false;
+    share_->bound[r] = bound;
+    share_->most2[r] = bound * bound * (1 + 1e-12);
+    return true;
   }
   const SweepShare* share_;
   const double* mass_;
   const double* x_;
-  int task_;
+  const double* v_;
+  double dt_;
+  int task_, end_;
+  bool bounded_ = false;
   double potential_ = 0;
   lanes::Stored field_{};
-  lanes::D4 lanes_ = lanes::splat(0.0);
-  double one_ = 0;
+  lanes::D4 lanes_ = lanes::splat(0.0), moves_ = lanes::splat(0.0), places_ = lanes::splat(0.0);
+  double one_ = 0, move_ = 0, place_ = 0;
 };
 
 // One body, as the queued passes do it: the rotation's range functions, the kick, the drift.
@@ -148,7 +204,7 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
   // block's numbers sum past the largest double, bodies at 1e308).
   D4 lanes_check = splat(0.0);
   double check = 0;
-  Shared shared(world, s.open ? s.share : nullptr, task, begin);
+  Shared shared(world, s.open ? s.share : nullptr, s.dt, task, begin, end);
   int i = begin;
   for (; i + 4 <= end; i += 4) {
     if (!sphere_lanes::free_four(world, i)) {

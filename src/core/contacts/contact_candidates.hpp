@@ -17,10 +17,18 @@ namespace stepwise {
 
 class ContactCandidates {
  public:
-  void resize(int n) { most2_.resize(block_count(n)); }
+  void resize(int n) {
+    most2_.resize(block_count(n));
+    bound_.resize(block_count(n));
+  }
   // Per block: its bodies' largest squared displacement since the build, written by the
-  // packing pass (NeighborList::displacements2 with runs of kBlock).
+  // packing pass (NeighborList::displacements2 with runs of kBlock), or by the sweep.
   double* most2() { return most2_.data(); }
+  // Per block, for the sweep (SweepShare::bound, limit): a bound on that displacement, zero
+  // again at a rebuild; and the limits beyond which the candidates are found again (null
+  // while they are to be set).
+  double* bounds() { return bound_.data(); }
+  const double* limits() const { return limit_.size() == moved_.size() ? limit_.data() : nullptr; }
 
   // Folds this evaluation's displacements into the blocks' running maxima; false if some body
   // moved beyond rebuild_at (squared) or the blocks do not fit n bodies: the list must be rebuilt.
@@ -37,6 +45,7 @@ class ContactCandidates {
   // margins are halved: a block that kept moving keeps some of its room.
   void restart(int n) {
     moved_.assign(block_count(n), 0.0);
+    bound_.assign(moved_.size(), 0.0);
     margin_.resize(moved_.size(), 0.0);
     for (double& m : margin_) m *= 0.5;
     limit_.clear();
@@ -104,6 +113,7 @@ class ContactCandidates {
   std::vector<double> most2_;   // per block: this evaluation's largest squared displacement
   std::vector<double> limit_;   // per block: beyond it, the candidates are found again
   std::vector<double> margin_;  // per block: how far beyond its displacement its limit is set
+  std::vector<double> bound_;   // per block: at least its bodies' largest displacement
   bool stale_ = true;
 };
 

@@ -137,7 +137,14 @@ class GranularContacts final : public ForceModel {
       ctx.sweep->reference = list_.built_at().data();
       ctx.sweep->most2 = candidates_.most2();
       ctx.sweep->run = ContactCandidates::kBlock;
+      // The bounds hold if every step since the list's build was watched by the sweep (and
+      // nothing else moved the bodies); from this sweep on they do again.
+      ctx.sweep->bound = candidates_.bounds();
+      ctx.sweep->bound_known = bounds_kept_ && ctx.sweep->only_swept;
+      ctx.sweep->limit = candidates_.limits();
+      ctx.sweep->cap = std::sqrt(list_.rebuild_at()) * (1 - 1e-9);
     }
+    bounds_kept_ = watched;
     if (!pack_motions_ && (stale || watched)) return;  // nothing left to do body by body
     passes.add([this, s, stale, watched](int, int begin, int end) {
       pack(s, begin, end);
@@ -167,6 +174,7 @@ class GranularContacts final : public ForceModel {
     if (stale || !candidates_.track(n, list_.rebuild_at())) {
       rebuild(world, s.x, ctx.parallel, Commit ? ctx.dt : -1.0);
       candidates_.restart(n);
+      bounds_kept_ = true;  // (from the positions the list was built at)
       wall_candidates_.invalidate();
     }
     ask_ahead_ = decide_ask_ahead();  // (after a rebuild: the springs' array is the list's size)
@@ -337,6 +345,7 @@ class GranularContacts final : public ForceModel {
   bool pack_motions_ = true;
   std::string motions_mode_ = "auto";  // packed, columns, or auto: as decide_packing says
   int touching_ = 0;                   // contacts (pairs and walls) at the last evaluation
+  bool bounds_kept_ = false;  // candidates_' bounds kept by every sweep since the list's build
   PackedBodies packed() const {
     const BodyMotion* motion = pack_motions_ ? motions_.data() : nullptr;
     const StateColumns& c = state_;
