@@ -384,6 +384,11 @@ TEST_CASE("kernels read motions packed or from the columns, asking ahead or not,
   asking.set("prefetch", std::string("yes"));
   CHECK_THROWS_WITH_AS(ForceRegistry::instance().make("hooke", asking),
                        doctest::Contains("'prefetch' must be auto, on or off"), InputError);
+  ParamTable bounding;
+  bounding.set("displacements", std::string("guessed"));
+  CHECK_THROWS_WITH_AS(ForceRegistry::instance().make("hooke", bounding),
+                       doctest::Contains("'displacements' must be auto, bounded or measured"),
+                       InputError);
 }
 
 TEST_CASE("pairs computed four at a time get each pair's own force, torque and energy") {

@@ -16,15 +16,18 @@ TEST_CASE("free flight leaves the state, ledger, contacts and loads of stepping,
   // Settle's grains from the lattice to the pile: the flights end at the list's rebuilds, before
   // the first grains reach the floor and one another, and stop once they touch; taken in one
   // advance() and in calls of 37 steps, on one range and two. Disks in the plane: the same in
-  // 2-D. A small settle whose lattice has no room: no flight.
+  // 2-D. A small settle whose lattice has no room: no flight. Settle again with the sweep
+  // bounding the list's displacements (which a flight moves past unseen).
   struct Case {
     std::string scene;
     std::map<std::string, ParamValue> params;
     long steps;
     long flights;  // at least, in one advance() (0: none)
+    bool bounded = false;
   };
   const std::vector<Case> cases = {
       {"settle", {{"n", 3000.0}, {"nx", 15.0}, {"ny", 10.0}, {"nz", 20.0}}, 1500, 2},
+      {"settle", {{"n", 3000.0}, {"nx", 15.0}, {"ny", 10.0}, {"nz", 20.0}}, 1500, 2, true},
       {"disk-settle", {{"n", 400.0}}, 1500, 1},
       {"settle", {{"n", 48.0}, {"nx", 4.0}, {"ny", 4.0}, {"nz", 3.0}, {"spacing", 1.0}}, 300, 0}};
   test::InTurn in_turn;
@@ -35,6 +38,7 @@ TEST_CASE("free flight leaves the state, ledger, contacts and loads of stepping,
         Positions forces;
         auto run = [&](bool fly) {
           SceneSetup setup = build_scene(c.scene, c.params);
+          if (c.bounded) test::set_model_text(setup.world, "hooke", "displacements", "bounded");
           Simulation sim(setup.world, setup.dt, "velocity-verlet", "buss2");
           if (two_ranges) sim.set_parallel(&in_turn);
           sim.set_free_flight(fly);
@@ -53,8 +57,9 @@ TEST_CASE("free flight leaves the state, ledger, contacts and loads of stepping,
         const Positions stepped_forces = forces;
         CHECK(flown == 0);
         const test::RunEnd flown_end = run(true);
-        INFO(c.scene << ", two ranges " << two_ranges << ", " << per_call
-                     << " steps a call: " << flown << " steps flown in " << flights << " flights");
+        INFO(c.scene << (c.bounded ? " bounded" : "") << ", two ranges " << two_ranges << ", "
+                     << per_call << " steps a call: " << flown << " steps flown in " << flights
+                     << " flights");
         test::check_same(flown_end, stepped);
         CHECK(test::same_bits(forces, stepped_forces));
         CHECK(flown_end.energy.contacts == stepped.energy.contacts);

@@ -35,6 +35,18 @@ inline std::vector<ParamTable> box_walls(double box) {
   return walls;
 }
 
+// The World's models of `kind` made again from their parameters with `key` set to `value`.
+inline void set_model_text(World& world, const std::string& kind, const std::string& key,
+                           const std::string& value) {
+  for (auto& model : world.forces)
+    if (model->kind() == kind) {
+      ParamTable p;
+      model->save(p);
+      p.set(key, value);
+      model = ForceRegistry::instance().make(kind, p);
+    }
+}
+
 inline Simulation scene_simulation(const std::string& scene, const std::string& integrator, double dt,
                                    const std::map<std::string, ParamValue>& params = {},
                                    const std::string& rotation = "buss2") {

@@ -104,21 +104,18 @@ namespace stepwise {
 
 TEST_CASE("granular contacts split from 16 bodies read packed or not, asking ahead or not, alike") {
   // Settle's grains at a few dozen bodies, their contact model remade with each way the kernels
-  // read the bodies, the passes fused in blocks of 16 bodies: on 2, 3 and 7 tasks (windows of
-  // loads that miss blocks, ranges of a block or none) every way must end bit for bit alike.
+  // read the bodies (and with the list's displacements bounded by the sweep), the passes fused
+  // in blocks of 16 bodies: on 2, 3 and 7 tasks (windows of loads that miss blocks, ranges of a
+  // block or none) every way must end bit for bit alike.
   constexpr long kSteps = 2500;
   for (int threads : {2, 3, 7}) {
     SmallSplits parallel(threads);
-    auto run = [&](const std::string& motions, const std::string& prefetch) {
+    auto run = [&](const std::string& motions, const std::string& prefetch,
+                   const std::string& displacements = "measured") {
       SceneSetup setup = build_scene("settle", small("settle"));
-      for (auto& model : setup.world.forces)
-        if (model->kind() == "hooke") {
-          ParamTable p;
-          model->save(p);
-          p.set("motions", motions);
-          p.set("prefetch", prefetch);
-          model = ForceRegistry::instance().make("hooke", p);
-        }
+      test::set_model_text(setup.world, "hooke", "motions", motions);
+      test::set_model_text(setup.world, "hooke", "prefetch", prefetch);
+      test::set_model_text(setup.world, "hooke", "displacements", displacements);
       Simulation sim(setup.world, setup.dt, setup.integrator, setup.rotation);
       sim.set_parallel(&parallel);
       sim.set_fused(true, 16);
@@ -133,6 +130,7 @@ TEST_CASE("granular contacts split from 16 bodies read packed or not, asking ahe
       INFO(way.first << ", prefetch " << way.second);  // (clang 14: no structured bindings here)
       test::check_same(run(way.first, way.second), reference);
     }
+    test::check_same(run("auto", "auto", "bounded"), reference);
   }
 }
 

@@ -61,6 +61,7 @@ struct SweepShare {
   bool bound_known = false;
   const double* limit = nullptr;
   double cap = 0;
+  double rounding = 0;  // at least a drift's rounding: 1e-15 (1 + the largest coordinate)
   bool only_swept = false;
 };
 

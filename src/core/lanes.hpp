@@ -159,17 +159,11 @@ inline D4 squared_distances(const double* a, const double* b) {
   const V3 d2 = xyz_lanes(p * p, q * q, r * r);
   return (d2.x + d2.y) + d2.z;
 }
-// |a_k|^2 of four bodies' 3-vectors as stored at a, and the largest magnitude of their twelve
-// components in every lane.
+// |a_k|^2 of four bodies' 3-vectors as stored at a, in squared_distances' order.
 inline D4 squared_norms(const double* a) {
   const D4 p = load(a), q = load(a + 4), r = load(a + 8);
   const V3 s = xyz_lanes(p * p, q * q, r * r);
   return (s.x + s.y) + s.z;
-}
-inline D4 largest_magnitudes(const double* a) {
-  const D4 p = abs(load(a)), q = abs(load(a + 4)), r = abs(load(a + 8));
-  const D4 m = p < q ? q : p;
-  return m < r ? r : m;
 }
 
 }  // namespace stepwise::lanes

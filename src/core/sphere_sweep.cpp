@@ -69,9 +69,7 @@ class Shared {
     if (!share_->most2) return;
     if (bounded_) {  // (v moved x this step: x = x + dt v)
       const lanes::D4 v2 = lanes::squared_norms(v_ + 3 * i);
-      const lanes::D4 x = lanes::largest_magnitudes(x_ + 3 * i);
       moves_ = moves_ < v2 ? v2 : moves_;
-      places_ = places_ < x ? x : places_;
     } else {
       measure_four(i);
     }
@@ -82,7 +80,6 @@ class Shared {
     if (!share_->most2) return;
     if (bounded_) {
       move_ = std::max(move_, Eigen::Map<const Vec3>(v_ + 3 * i).squaredNorm());
-      place_ = std::max(place_, Eigen::Map<const Vec3>(x_ + 3 * i).lpNorm<Eigen::Infinity>());
     } else {
       measure_one(i);
     }
@@ -119,20 +116,20 @@ class Shared {
     share_->most2[r] = most;
     // (a bound from here on: the root rounded up)
     if (share_->bound) share_->bound[r] = std::sqrt(most) * (1 + 1e-12);
-    lanes_ = moves_ = places_ = lanes::splat(0.0);
-    one_ = move_ = place_ = 0;
+    lanes_ = moves_ = lanes::splat(0.0);
+    one_ = move_ = 0;
   }
   // The bound grown by this step's largest move, |x_new - x| <= dt |v| + the addition's
-  // rounding (2^-53 |x_new| a component), with room for the roundings here; if it stays below
-  // the run's limit, its square (rounded up) stands for the distance.
+  // rounding (2^-53 |x_new| a component, no coordinate beyond the share's extent while the
+  // bound holds), with room for the roundings here; if it stays below the run's limit, its
+  // square (rounded up) stands for the distance.
   bool bound_suffices(int r) {
-    const double move2 = std::max(largest(moves_), move_),
-                 place = std::max(largest(places_), place_);
-    const double step = dt_ * std::sqrt(move2) * (1 + 1e-12) + 1e-15 * (1 + place);
+    const double move2 = std::max(largest(moves_), move_);
+    const double step = dt_ * std::sqrt(move2) * (1 + 1e-12) + share_->rounding;
     const double bound = (share_->bound[r] + step) * (1 + 1e-12);
     const double limit = share_->limit ? std::min(share_->limit[r], share_->cap) : share_->cap;
-    moves_ = places_ = lanes::splat(0.0);
-    move_ = place_ = 0;
+    moves_ = lanes::splat(0.0);
+    move_ = 0;
     if (!(bound * (1 + 1e-11) < limit)) return false;
     share_->bound[r] = bound;
     share_->most2[r] = bound * bound * (1 + 1e-12);
@@ -147,8 +144,8 @@ class Shared {
   bool bounded_ = false;
   double potential_ = 0;
   lanes::Stored field_{};
-  lanes::D4 lanes_ = lanes::splat(0.0), moves_ = lanes::splat(0.0), places_ = lanes::splat(0.0);
-  double one_ = 0, move_ = 0, place_ = 0;
+  lanes::D4 lanes_ = lanes::splat(0.0), moves_ = lanes::splat(0.0);
+  double one_ = 0, move_ = 0;
 };
 
 // One body, as the queued passes do it: the rotation's range functions, the kick, the drift.
@@ -250,8 +247,9 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
       if (!unturned) store(t, zero), store(t + 4, zero), store(t + 8, zero);
       if (shared.any()) shared.four(s.force, i);
     }
-    // Turned, the spins are in the cache now (left alone, they stay still).
-    if (s.still) s.still[i / 4] = unturned || sphere_lanes::unturned_four(world, i);
+    // Left alone, they stay still; turned, they are taken to spin from then on (a grain that
+    // has touched anything does; one that has not is found still again after any change).
+    if (s.still) s.still[i / 4] = unturned;
   }
   for (; i < end; ++i) {
     sweep_one(world, rotation, s, i, check, losses);

@@ -31,11 +31,12 @@ struct SphereSweep {
   // torque_marked_), so neither read nor cleared where its sphere does not spin either.
   bool torque_marked = false;
   long* unturned = nullptr;      // per task: groups of four so left alone, counted (for the tests)
-  // Per group of four bodies (i / 4): whether it is still (sphere_lanes::unturned_four), written
-  // by every sweep for the state it leaves; still_known: the array holds that for the state this
-  // sweep starts from (nothing else has changed spins or moments since the last sweep wrote it),
-  // so a group's L and w are not read to find it still. Null: not kept. For speed only: a
-  // still sphere's spins are 48 bytes a step that the sweep need not read.
+  // Per group of four bodies (i / 4): 1 if it is still (sphere_lanes::unturned_four) and was left
+  // alone, written by every sweep for the state it leaves (a group turned is 0, still or not);
+  // still_known: the array holds that for the state this sweep starts from (nothing else has
+  // changed spins or moments since the last sweep wrote it), so a group's L and w are not read
+  // to find it still. Null: not kept. For speed only: a still sphere's spins are 48 bytes a
+  // step that the sweep need not read.
   std::uint8_t* still = nullptr;
   bool still_known = false;
   ForceSums* tracked = nullptr;  // the opening: the tracked loads it clears, where they are

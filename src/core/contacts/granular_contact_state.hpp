@@ -86,6 +86,7 @@ void GranularContacts<Law>::save(ParamTable& out) const {
             std::string(list_.broad_phase() == BroadPhase::Cells ? "cells" : "sweep"));
   if (motions_mode_ != "auto") out.set("motions", motions_mode_);
   if (prefetch_mode_ != "auto") out.set("prefetch", prefetch_mode_);
+  if (displacements_mode_ != "auto") out.set("displacements", displacements_mode_);
   exclusions_.save(out);
   std::vector<ParamTable> walls;
   auto vec = [](const Vec3& v) { return std::vector<double>{v.x(), v.y(), v.z()}; };
