@@ -41,6 +41,19 @@ class Twist final : public ForceModel {
   void save(ParamTable&) const override {}
 };
 
+// An opening sweep of the loads in force and torque (drag work unbooked), with `share`.
+SphereSweep opening(double dt, Positions& force, Positions& torque, double* sums,
+                    const SweepShare* share) {
+  SphereSweep s;
+  s.dt = dt;
+  s.force = force.data();
+  s.torque = &torque;
+  s.losses = sums;
+  s.open = true;
+  s.share = share;
+  return s;
+}
+
 }  // namespace
 
 TEST_CASE("the free-sphere sweep gives the passes' state and ledger, bit for bit") {
@@ -177,13 +190,7 @@ TEST_CASE(
   share.run = 16;
   double sums[8 * kMaxTasks] = {};
   auto sweep = [&](World& w, Positions& f, Positions& t, const SweepShare* with) {
-    SphereSweep s;
-    s.dt = dt;
-    s.force = f.data();
-    s.torque = &t;
-    s.losses = sums;
-    s.open = true;
-    s.share = with;
+    const SphereSweep s = opening(dt, f, t, sums, with);
     sweep_spheres(w, *rotation, s, 0, 0, 32, nullptr);
     sweep_spheres(w, *rotation, s, 0, 32, n, nullptr);
   };
@@ -378,14 +385,7 @@ TEST_CASE("the sweep's displacement bounds never fall below the distance, measur
     share.limit = limits.data();
     share.cap = 1.0;
     share.rounding = 1e-15 * (1 + 60.0);
-    SphereSweep s;
-    s.dt = dt;
-    s.force = force.data();
-    s.torque = &torque;
-    s.losses = sums;
-    s.open = true;
-    s.share = &share;
-    sweep_spheres(out.world, *rotation, s, 0, 0, n, nullptr);
+    sweep_spheres(out.world, *rotation, opening(dt, force, torque, sums, &share), 0, 0, n, nullptr);
     return out;
   };
   std::array<double, 3> exact{}, fastest{};

@@ -154,7 +154,7 @@ class GranularContacts final : public ForceModel {
       // (within the bounds, no coordinate is further out than the references and the cap)
       ctx.sweep->rounding = 1e-15 * (1 + reference_extent_ + ctx.sweep->cap);
     }
-    bounds_kept_ = watched;
+    bounds_kept_ = watched && ctx.sweep->bound;        // (this sweep keeps them)
     if (!pack_motions_ && (stale || watched)) return;  // nothing left to do body by body
     passes.add([this, s, stale, watched](int, int begin, int end) {
       pack(s, begin, end);
