@@ -120,10 +120,12 @@ int run_command_line(int argc, char** argv) {
   add_scene_options(*bench_cmd, bench_scene);
   bench_cmd->add_option("--steps", bench_steps, "steps to time (default 1000)");
   bench_cmd->add_option("--threads", bench_threads, "worker threads (default 1)");
-  bool bench_flight = true;
-  bench_cmd->add_option("--free-flight", bench_flight,
-                        "take steps at which nothing touches as free flight (default on; off: "
-                        "step them, for comparison)");
+  std::string bench_flight = "on";
+  bench_cmd
+      ->add_option("--free-flight", bench_flight,
+                   "take steps at which nothing touches as free flight (default on; off: step "
+                   "them, for comparison)")
+      ->check(CLI::IsMember({"on", "off"}));
 
   GuiOptions gui;
   std::string gui_size;
@@ -268,7 +270,8 @@ int run_command_line(int argc, char** argv) {
       if (*reverse_cmd) return command_reverse(reverse_scene, reverse_steps);
       if (*export_cmd)
         return command_export(export_scene, export_lammps, export_steps, export_thermo);
-      if (*bench_cmd) return command_bench(bench_scene, bench_steps, bench_threads, bench_flight);
+      if (*bench_cmd)
+        return command_bench(bench_scene, bench_steps, bench_threads, bench_flight == "on");
 #ifdef STEPWISE_HAS_GUI
       if (*record_cmd) return command_record(record);
 #else
