@@ -106,16 +106,17 @@ class Shared {
   // Run r ends at body `last`: its largest squared distance, or a bound on it.
   void write(int last) {
     const int r = last / share_->run;
-    if (bounded_ && bound_suffices(r)) return;
-    if (bounded_) {  // measured as the sweep would have, four at a time to the range's end
-      int k = r * share_->run;
-      for (; k + 3 <= last && k + 4 <= end_; k += 4) measure_four(k);
-      for (; k <= last; ++k) measure_one(k);
+    if (!(bounded_ && bound_suffices(r))) {
+      if (bounded_) {  // measured as the sweep would have, four at a time to the range's end
+        int k = r * share_->run;
+        for (; k + 3 <= last && k + 4 <= end_; k += 4) measure_four(k);
+        for (; k <= last; ++k) measure_one(k);
+      }
+      const double most = std::max(largest(lanes_), one_);
+      share_->most2[r] = most;
+      // (a bound from here on: the root rounded up)
+      if (share_->bound) share_->bound[r] = std::sqrt(most) * (1 + 1e-12);
     }
-    const double most = std::max(largest(lanes_), one_);
-    share_->most2[r] = most;
-    // (a bound from here on: the root rounded up)
-    if (share_->bound) share_->bound[r] = std::sqrt(most) * (1 + 1e-12);
     lanes_ = moves_ = lanes::splat(0.0);
     one_ = move_ = 0;
   }
@@ -128,8 +129,6 @@ class Shared {
     const double step = dt_ * std::sqrt(move2) * (1 + 1e-12) + share_->rounding;
     const double bound = (share_->bound[r] + step) * (1 + 1e-12);
     const double limit = share_->limit ? std::min(share_->limit[r], share_->cap) : share_->cap;
-    moves_ = lanes::splat(0.0);
-    move_ = 0;
     if (!(bound * (1 + 1e-11) < limit)) return false;
     share_->bound[r] = bound;
     share_->most2[r] = bound * bound * (1 + 1e-12);

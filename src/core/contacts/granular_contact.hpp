@@ -145,9 +145,7 @@ class GranularContacts final : public ForceModel {
       ctx.sweep->run = ContactCandidates::kBlock;
       // The bounds hold if every step since the list's build was watched by the sweep (and
       // nothing else moved the bodies); from this sweep on they do again.
-      if (displacements_mode_ == "bounded" ||
-          (displacements_mode_ == "auto" && s.world.size() >= kBoundFrom))
-        ctx.sweep->bound = candidates_.bounds();
+      if (bounds_displacements(s.world.size())) ctx.sweep->bound = candidates_.bounds();
       ctx.sweep->bound_known = bounds_kept_ && ctx.sweep->only_swept;
       ctx.sweep->limit = candidates_.limits();
       ctx.sweep->cap = std::sqrt(list_.rebuild_at()) * (1 - 1e-9);
@@ -185,7 +183,8 @@ class GranularContacts final : public ForceModel {
       rebuild(world, s.x, ctx.parallel, Commit ? ctx.dt : -1.0);
       candidates_.restart(n);
       bounds_kept_ = true;  // (from the positions the list was built at)
-      reference_extent_ = n > 0 ? list_.built_at().cwiseAbs().maxCoeff() : 0.0;
+      if (bounds_displacements(n))  // (a pass over the references only where it is read)
+        reference_extent_ = n > 0 ? list_.built_at().cwiseAbs().maxCoeff() : 0.0;
       wall_candidates_.invalidate();
     }
     ask_ahead_ = decide_ask_ahead();  // (after a rebuild: the springs' array is the list's size)
@@ -364,6 +363,9 @@ class GranularContacts final : public ForceModel {
   // the time with bounds, 2026-11-28).
   static constexpr int kBoundFrom = 1 << 18;
   std::string displacements_mode_ = "auto";  // bounded, measured, or auto (kBoundFrom)
+  bool bounds_displacements(int n) const {
+    return displacements_mode_ == "bounded" || (displacements_mode_ == "auto" && n >= kBoundFrom);
+  }
   double reference_extent_ = 0;  // the largest coordinate's magnitude at the list's build
   PackedBodies packed() const {
     const BodyMotion* motion = pack_motions_ ? motions_.data() : nullptr;
