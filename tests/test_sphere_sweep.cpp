@@ -78,7 +78,7 @@ TEST_CASE("the free-sphere sweep gives the passes' state and ledger, bit for bit
   for (const Case& c : cases)
     for (const bool two_ranges : {false, true})
       for (const bool carried : {false, true}) {
-        long fields = 0, watches = 0, unturned = 0;  // (of the sweep's run, the second)
+        long fields = 0, watches = 0, unturned = 0, coasting = 0;  // (of the sweep's run)
         auto run = [&](bool sweep, long& swept) {
           SceneSetup setup = build_scene(c.scene, c.params);
           if (c.drag > 0) {
@@ -103,6 +103,7 @@ TEST_CASE("the free-sphere sweep gives the passes' state and ledger, bit for bit
           fields = sim.swept_fields();
           watches = sim.swept_watches();
           unturned = sim.unturned_blocks();
+          coasting = sim.coasting_blocks();
           return test::run_end(sim);
         };
         long swept = 0, unswept = 0;
@@ -121,6 +122,10 @@ TEST_CASE("the free-sphere sweep gives the passes' state and ledger, bit for bit
         // and disk-settle's grains while they fall (no drag but the contacts', no twist).
         const bool marked = (c.scene == "settle" || c.scene == "disk-settle") && !c.twist;
         CHECK((unturned > 0) == marked);
+        // Bodies that spin without a torque only turned, and only where the closing and
+        // opening halves run as one pass (carried): settle's grains once they have touched.
+        if (!carried) CHECK(coasting == 0);
+        if (marked && carried && c.scene == "settle") CHECK(coasting > 0);
         test::check_same(sweep, passes);
         if (c.scene == "settle" && c.steps == 900) CHECK(sweep.energy.contacts > 20);
         CHECK(sweep.energy.dissipated > 0);
@@ -248,7 +253,7 @@ TEST_CASE("the sweep leaves alone only spheres that neither spin nor have a torq
   struct Swept {
     World world;
     Positions force, torque;
-    long unturned[kMaxTasks] = {};
+    SweepCounts counts[kMaxTasks] = {};
   };
   auto sweep = [&](bool torque_marked, const Positions& torques) {
     Swept out{world, force, torques};
@@ -261,7 +266,7 @@ TEST_CASE("the sweep leaves alone only spheres that neither spin nor have a torq
     s.drag_torque = drag.data();
     s.marks = marks.data();
     s.torque_marked = torque_marked;
-    s.unturned = out.unturned;
+    s.counts = out.counts;
     s.losses = sums;
     s.close = s.open = true;
     bool finite = true;
@@ -270,8 +275,8 @@ TEST_CASE("the sweep leaves alone only spheres that neither spin nor have a torq
     return out;
   };
   const Swept marked = sweep(true, torque), unmarked = sweep(false, torque);
-  CHECK(marked.unturned[0] == 3);
-  CHECK(unmarked.unturned[0] == 0);
+  CHECK(marked.counts[0].unturned == 3);
+  CHECK(unmarked.counts[0].unturned == 0);
   CHECK(test::same_bits(marked.world.x, unmarked.world.x));
   CHECK(test::same_bits(marked.world.v, unmarked.world.v));
   CHECK(test::same_bits(marked.world.L, unmarked.world.L));
@@ -291,6 +296,71 @@ TEST_CASE("the sweep leaves alone only spheres that neither spin nor have a torq
   CHECK(trusted.world.L.col(1) == Vec3::Zero());
   CHECK(trusted.torque.col(1) == Vec3(0.0, 0.0, 1.0));
   CHECK(sweep(false, untrue).world.L.col(1) != Vec3::Zero());
+}
+
+TEST_CASE("the sweep only turns spheres that spin without a torque, as the halves would") {
+  // Four groups of four free spheres, each spinning but group 3: group 0 unmarked (only
+  // turned), group 1 unmarked with a -0 in body 5's L (the halves make it +0), group 2 with body
+  // 9 marked and under a torque, group 3 still (left alone). An opening first stores each w as
+  // spread(1/I) L; then closing and opening in one call with spins_kept, against the same
+  // without it: bit for bit, one group only turned.
+  World world;
+  for (int i = 0; i < 16; ++i) {
+    BodySpec b;
+    b.radius = 0.5;
+    b.mass = 1.0 + 0.1 * i;
+    b.position = Vec3(1.5 * i, 0.0, 0.0);
+    b.velocity = Vec3(0.1 * i, 0.0, -1.0);
+    if (i < 12) b.angular_velocity = Vec3(0.3 * i, -0.7, 0.1 + 0.05 * i);
+    world.add_body(b);
+  }
+  const int n = world.size();
+  std::vector<std::uint8_t> marks(n, 0);
+  marks[9] = 1;
+  const Positions drag = Positions::Zero(3, n);
+  std::unique_ptr<RotationScheme> rotation = RotationRegistry::instance().make("buss2");
+  Positions force = Positions::Constant(3, n, 0.25), torque = Positions::Zero(3, n);
+  auto sweep = [&](World& w, Positions& f, Positions& t, bool close, bool kept) {
+    double sums[8 * kMaxTasks] = {};
+    SweepCounts counts[kMaxTasks] = {};
+    SphereSweep s;
+    s.dt = 0.01;
+    s.force = f.data();
+    s.torque = &t;
+    s.drag_force = drag.data();
+    s.drag_torque = drag.data();
+    s.marks = marks.data();
+    s.torque_marked = true;
+    s.spins_kept = kept;
+    s.counts = counts;
+    s.losses = sums;
+    s.close = close;
+    s.open = true;
+    bool finite = true;
+    sweep_spheres(w, *rotation, s, 0, 0, n, &finite);
+    CHECK(finite);
+    return counts[0];
+  };
+  sweep(world, force, torque, false, false);  // (w now as the opening stores it)
+  world.L(1, 5) = world.w(1, 5) = -0.0;
+  force.setConstant(0.25);
+  torque.col(9) = Vec3(0.3, -0.2, 0.1);
+  World kept = world;
+  Positions kept_force = force, kept_torque = torque;
+  const SweepCounts coasting = sweep(kept, kept_force, kept_torque, true, true);
+  const SweepCounts halves = sweep(world, force, torque, true, false);
+  CHECK(coasting.coasting == 1);
+  CHECK(coasting.unturned == 1);
+  CHECK(halves.coasting == 0);
+  CHECK(test::same_bits(kept.x, world.x));
+  CHECK(test::same_bits(kept.v, world.v));
+  CHECK(test::same_bits(kept.L, world.L));
+  CHECK(test::same_bits(kept.w, world.w));
+  CHECK(test::same_bits(kept_force, force));
+  CHECK(test::same_bits(kept_torque, torque));
+  for (int i = 0; i < n; ++i) CHECK(kept.q[i].coeffs() == world.q[i].coeffs());
+  CHECK_FALSE(std::signbit(kept.L(1, 5)));  // the halves ran on group 1
+  CHECK(kept.q[2].coeffs() != Quat::Identity().coeffs());
 }
 
 TEST_CASE("the sweep finds its still groups and distances again after anything else moves") {

@@ -14,11 +14,10 @@
 #include "core/parallel.hpp"
 #include "core/random.hpp"
 #include "core/rotation_scheme.hpp"
+#include "core/sphere_sweep.hpp"
 #include "core/world.hpp"
 
 namespace stepwise {
-
-struct SphereSweep;
 
 struct StepFailure {
   long step;
@@ -78,14 +77,20 @@ class Simulation {
   // bit-identical either way (tested). swept_steps(): how many steps it took; swept_fields()
   // and swept_watches(): in how many of them it also added a field's loads or measured the
   // displacements for a neighbour list (SweepShare); unturned_blocks(): how many groups of four
-  // spheres, untouched and not spinning, it left their rotation alone (SphereSweep::unturned).
+  // spheres, untouched and not spinning, it left their rotation alone; coasting_blocks(): how
+  // many, spinning without a torque, it only turned (SweepCounts).
   void set_sphere_sweep(bool sweep) { sweep_enabled_ = sweep; }
   long swept_steps() const { return swept_steps_; }
   long swept_fields() const { return swept_fields_; }
   long swept_watches() const { return swept_watches_; }
   long unturned_blocks() const {
     long sum = 0;
-    for (long count : unturned_) sum += count;
+    for (const SweepCounts& c : sweep_counts_) sum += c.unturned;
+    return sum;
+  }
+  long coasting_blocks() const {
+    long sum = 0;
+    for (const SweepCounts& c : sweep_counts_) sum += c.coasting;
     return sum;
   }
   // Whether advance() takes the steps at which nothing touches as free flight where it can
@@ -283,7 +288,7 @@ class Simulation {
   } sweep_close_;
   bool sweep_enabled_ = true;
   long swept_steps_ = 0, swept_fields_ = 0, swept_watches_ = 0;
-  long unturned_[kMaxTasks] = {};  // per task (SphereSweep::unturned)
+  SweepCounts sweep_counts_[kMaxTasks] = {};
   // Whether nothing but sweeps has changed the bodies since the last sweep (so SphereSweep::still
   // holds for the state the next one starts from, and SweepShare::only_swept): made true by
   // queuing a sweep, false by anything else that may move bodies, change spins or moments or

@@ -68,7 +68,7 @@ long Simulation::fly(long most) {
   std::array<double, 8 * kMaxTasks> losses{};  // (nothing is booked: no body is marked)
   std::array<double, kMaxTasks> potential{};   // (the skipped evaluations' potential: unread)
   base.losses = losses.data();
-  base.unturned = unturned_;
+  base.counts = sweep_counts_;
   SweepShare share;
   share.field_taken = sweep_share_.field_taken;
   share.field = sweep_share_.field;

@@ -80,7 +80,7 @@ bool Simulation::reorder_bodies(const std::vector<int>& order) {
   run->sweep_enabled_ = sweep_enabled_;
   run->swept_steps_ = swept_steps_, run->swept_fields_ = swept_fields_;
   run->swept_watches_ = swept_watches_;
-  std::copy(std::begin(unturned_), std::end(unturned_), std::begin(run->unturned_));
+  std::copy(std::begin(sweep_counts_), std::end(sweep_counts_), std::begin(run->sweep_counts_));
   run->flight_enabled_ = flight_enabled_;
   run->flown_steps_ = flown_steps_, run->flights_ = flights_;
   *this = std::move(*run);

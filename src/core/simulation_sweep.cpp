@@ -81,12 +81,13 @@ void Simulation::queue_sweep(bool open, Powers booked) {
   still_.resize(size_t(world_.size()) / 4 + 1);
   sweep.still = still_.data();
   sweep.still_known = merge ? sweep_close_.still_known : only_swept_;
+  sweep.spins_kept = merge && sweep_close_.still_known;
   if (open) opening_only_swept_ = sweep.still_known;
   only_swept_ = true;
   auto pass = [this, sweep](int task, int begin, int end) {
     SphereSweep s = sweep;  // (a copy per call: the threads share the queued pass)
     s.torque = &committed_torque_storage();
-    s.unturned = unturned_;
+    s.counts = sweep_counts_;
     // An opening runs within the evaluation in place, whose loads scratch_ then holds.
     if (s.open) s.tracked = &scratch_;
     // and its models' prepare() has handed it what it takes over (filled before the passes run).

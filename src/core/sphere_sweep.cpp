@@ -194,7 +194,7 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
   double* const slot[4] = {s.losses + 1 * kMaxTasks + task, s.losses + 3 * kMaxTasks + task,
                            s.losses + 5 * kMaxTasks + task, s.losses + 7 * kMaxTasks + task};
   Losses losses;  // (locals: no store at every body)
-  long unturned_blocks = 0;
+  SweepCounts counts;
   if (s.drag_force) losses = {*slot[0], *slot[1], *slot[2], *slot[3]};
   // The finiteness sum, as the check's (added in another order: the two can differ only where a
   // block's numbers sum past the largest double, bodies at 1e308).
@@ -216,13 +216,19 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
     const bool unturned =
         s.torque_marked && !marked &&
         (s.still && s.still_known ? s.still[i / 4] != 0 : sphere_lanes::unturned_four(world, i));
-    unturned_blocks += unturned;
+    counts.unturned += unturned;
+    // No torque but a spin: L stays as it is (no -0 to become +0), so w = L / I stays as the
+    // last opening wrote it; only the turn is left (spins_kept says w is so written).
+    const bool coasting = s.spins_kept && s.torque_marked && !marked && !unturned &&
+                          sphere_lanes::no_negative_zero(world.L.data() + 3 * i);
+    counts.coasting += coasting;
     if (s.close) {
       const Stored mean = velocity_kick::four(v, s.force, inv_mass, half, i);
       if (book) Losses::book(losses.close_kick, half, s.drag_force + 3 * i, mean);
       const Stored before = book ? load_stored(w + 3 * i) : Stored{};
       // Opening too, Buss2's first half recomputes w from L: the closing's w only for booking.
-      if (!unturned) sphere_lanes::closing_kick(world, torque, s.dt, i, book || !s.open);
+      if (!unturned && !coasting)
+        sphere_lanes::closing_kick(world, torque, s.dt, i, book || !s.open);
       if (book)
         Losses::book(losses.close_spin, half, s.drag_torque + 3 * i, mean_of(before, w + 3 * i));
       // (an unturned group's L is +0: not read)
@@ -233,7 +239,10 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
     }
     if (s.open) {
       const Stored before = book ? load_stored(w + 3 * i) : Stored{};
-      if (!unturned) sphere_lanes::buss2_first_half(world, torque, s.dt, i);
+      if (coasting)
+        sphere_lanes::coasting_turn(world, s.dt, i);
+      else if (!unturned)
+        sphere_lanes::buss2_first_half(world, torque, s.dt, i);
       if (book)
         Losses::book(losses.open_spin, half, s.drag_torque + 3 * i, mean_of(before, w + 3 * i));
       const Stored mean = velocity_kick::four(v, s.force, inv_mass, half, i);
@@ -243,7 +252,7 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
       double* f = s.force + 3 * i;
       double* t = s.torque->data() + 3 * i;
       store(f, zero), store(f + 4, zero), store(f + 8, zero);
-      if (!unturned) store(t, zero), store(t + 4, zero), store(t + 8, zero);
+      if (!unturned && !coasting) store(t, zero), store(t + 4, zero), store(t + 8, zero);
       if (shared.any()) shared.four(s.force, i);
     }
     // Left alone, they stay still; turned, they are taken to spin from then on (a grain that
@@ -255,7 +264,10 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
     if (shared.any()) shared.one(s.force, i);
   }
   shared.finish(end);
-  if (s.unturned) s.unturned[task] += unturned_blocks;
+  if (s.counts) {
+    s.counts[task].unturned += counts.unturned;
+    s.counts[task].coasting += counts.coasting;
+  }
   if (s.open && s.tracked) s.tracked->clear_tracked(begin, end);  // after the kicks' booking
   if (s.drag_force) {
     *slot[0] = losses.close_kick, *slot[1] = losses.close_spin;

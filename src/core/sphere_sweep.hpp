@@ -18,6 +18,12 @@ class World;
 struct ForceSums;
 struct SweepShare;
 
+// Per task, what the sweep counted (for the tests): groups of four spheres left alone (neither
+// spinning nor under a torque) and groups only turned (spins_kept).
+struct SweepCounts {
+  long unturned = 0, coasting = 0;
+};
+
 struct SphereSweep {
   double dt = 0;
   double* force = nullptr;      // the committed evaluation's forces, cleared by the opening
@@ -30,7 +36,7 @@ struct SphereSweep {
   // Those marks also cover every torque: an unmarked body's torque is +0 (Simulation's
   // torque_marked_), so neither read nor cleared where its sphere does not spin either.
   bool torque_marked = false;
-  long* unturned = nullptr;      // per task: groups of four so left alone, counted (for the tests)
+  SweepCounts* counts = nullptr;  // per task (null: not counted)
   // Per group of four bodies (i / 4): 1 if it is still (sphere_lanes::unturned_four) and was left
   // alone, written by every sweep for the state it leaves (a group turned is 0, still or not);
   // still_known: the array holds that for the state this sweep starts from (nothing else has
@@ -39,6 +45,11 @@ struct SphereSweep {
   // step that the sweep need not read.
   std::uint8_t* still = nullptr;
   bool still_known = false;
+  // The closing and opening halves in one pass after an opening that every sweep since left
+  // alone (still_known): each free sphere's w is spread(1/I) L as Buss2's first half stores it,
+  // so a group of four without torque (marks) that spins keeps L and w, only turned. For speed
+  // only: their torques, L and w are not read or written.
+  bool spins_kept = false;
   ForceSums* tracked = nullptr;  // the opening: the tracked loads it clears, where they are
   // The opening: what the evaluation's models handed it (a field's loads and potential, a
   // neighbour list's displacements), done on each body once it has moved and its loads are clear.
@@ -59,8 +70,8 @@ struct SphereSweep {
 // by ForceSums::clear_tracked), then the share's work. Free spheres four at a time in lanes; any
 // other body through the rotation scheme's own range functions; a group of four that has no
 // torque (torque_marked, none marked) and does not spin (sphere_lanes::unturned_four) skips both
-// rotation halves and its torques' clearing, which would change nothing. A range begins at a
-// multiple of the share's run.
+// rotation halves and its torques' clearing, which would change nothing; one that spins without
+// a torque where spins_kept only turns. A range begins at a multiple of the share's run.
 void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& sweep, int task,
                    int begin, int end, bool* finite);
 
