@@ -62,10 +62,12 @@ class Shared {
     bounded_ = share_ && share_->most2 && share_->bound && share_->bound_known;
   }
   bool any() const { return share_ != nullptr; }
+  // The field's loads go onto loads not yet cleared (four(): cleared here).
+  bool clears() const { return share_ && share_->field_taken; }
 
   void four(double* force, int i) {
     if (share_->field_taken)
-      uniform_field::four(mass_, x_, force, share_->field, field_, i, potential_);
+      uniform_field::four_cleared(mass_, x_, force, share_->field, field_, i, potential_);
     if (!share_->most2) return;
     if (bounded_) {  // (v moved x this step: x = x + dt v)
       const lanes::D4 v2 = lanes::squared_norms(v_ + 3 * i);
@@ -251,7 +253,7 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
       const D4 zero = splat(0.0);
       double* f = s.force + 3 * i;
       double* t = s.torque->data() + 3 * i;
-      store(f, zero), store(f + 4, zero), store(f + 8, zero);
+      if (!shared.clears()) store(f, zero), store(f + 4, zero), store(f + 8, zero);
       if (!unturned && !coasting) store(t, zero), store(t + 4, zero), store(t + 8, zero);
       if (shared.any()) shared.four(s.force, i);
     }
