@@ -54,6 +54,21 @@ SphereSweep opening(double dt, Positions& force, Positions& torque, double* sums
   return s;
 }
 
+// n free spheres of radius 0.5 in a row along x, falling; body i spins at spin(i).
+World row_of_spheres(int n, const std::function<Vec3(int)>& spin) {
+  World world;
+  for (int i = 0; i < n; ++i) {
+    BodySpec b;
+    b.radius = 0.5;
+    b.mass = 1.0 + 0.1 * i;
+    b.position = Vec3(1.5 * i, 0.0, 0.0);
+    b.velocity = Vec3(0.1 * i, 0.0, -1.0);
+    b.angular_velocity = spin(i);
+    world.add_body(b);
+  }
+  return world;
+}
+
 }  // namespace
 
 TEST_CASE("the free-sphere sweep gives the passes' state and ledger, bit for bit") {
@@ -232,16 +247,8 @@ TEST_CASE("the sweep leaves alone only spheres that neither spin nor have a torq
   // unmarked (left alone); group 1 still but body 5 marked, with a torque; group 2 with body 9
   // spinning; group 3 with body 14's L and w a -0 (the halves make them +0). With the marks
   // covering the torques, against the same without them: bit for bit, three groups left alone.
-  World world;
-  for (int i = 0; i < 24; ++i) {
-    BodySpec b;
-    b.radius = 0.5;
-    b.mass = 1.0 + 0.1 * i;
-    b.position = Vec3(1.5 * i, 0.0, 0.0);
-    b.velocity = Vec3(0.1 * i, 0.0, -1.0);
-    if (i == 9) b.angular_velocity = Vec3(0.0, 0.7, 0.0);
-    world.add_body(b);
-  }
+  World world =
+      row_of_spheres(24, [](int i) { return i == 9 ? Vec3(0.0, 0.7, 0.0) : Vec3::Zero(); });
   world.L(0, 14) = world.w(0, 14) = -0.0;
   const int n = world.size();
   std::vector<std::uint8_t> marks(n, 0);
@@ -304,16 +311,8 @@ TEST_CASE("the sweep only turns spheres that spin without a torque, as the halve
   // 9 marked and under a torque, group 3 still (left alone). An opening first stores each w as
   // spread(1/I) L; then closing and opening in one call with spins_kept, against the same
   // without it: bit for bit, one group only turned.
-  World world;
-  for (int i = 0; i < 16; ++i) {
-    BodySpec b;
-    b.radius = 0.5;
-    b.mass = 1.0 + 0.1 * i;
-    b.position = Vec3(1.5 * i, 0.0, 0.0);
-    b.velocity = Vec3(0.1 * i, 0.0, -1.0);
-    if (i < 12) b.angular_velocity = Vec3(0.3 * i, -0.7, 0.1 + 0.05 * i);
-    world.add_body(b);
-  }
+  World world = row_of_spheres(
+      16, [](int i) { return i < 12 ? Vec3(0.3 * i, -0.7, 0.1 + 0.05 * i) : Vec3::Zero(); });
   const int n = world.size();
   std::vector<std::uint8_t> marks(n, 0);
   marks[9] = 1;
