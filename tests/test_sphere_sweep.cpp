@@ -309,7 +309,7 @@ TEST_CASE("the sweep only turns spheres that spin without a torque, as the halve
   // Four groups of four free spheres, each spinning but group 3: group 0 unmarked (only
   // turned), group 1 unmarked with a -0 in body 5's L (the halves make it +0), group 2 with body
   // 9 marked and under a torque, group 3 still (left alone). An opening first stores each w as
-  // spread(1/I) L; then closing and opening in one call with spins_kept, against the same
+  // spread(1/I) L; then closing and opening in one call with still_known, against the same
   // without it: bit for bit, one group only turned.
   World world = row_of_spheres(
       16, [](int i) { return i < 12 ? Vec3(0.3 * i, -0.7, 0.1 + 0.05 * i) : Vec3::Zero(); });
@@ -330,7 +330,7 @@ TEST_CASE("the sweep only turns spheres that spin without a torque, as the halve
     s.drag_torque = drag.data();
     s.marks = marks.data();
     s.torque_marked = true;
-    s.spins_kept = kept;
+    s.still_known = kept;  // (closing and opening: w as the opening stored it; no array kept)
     s.counts = counts;
     s.losses = sums;
     s.close = close;

@@ -81,7 +81,6 @@ void Simulation::queue_sweep(bool open, Powers booked) {
   still_.resize(size_t(world_.size()) / 4 + 1);
   sweep.still = still_.data();
   sweep.still_known = merge ? sweep_close_.still_known : only_swept_;
-  sweep.spins_kept = merge && sweep_close_.still_known;
   if (open) opening_only_swept_ = sweep.still_known;
   only_swept_ = true;
   auto pass = [this, sweep](int task, int begin, int end) {

@@ -203,6 +203,9 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
   D4 lanes_check = splat(0.0);
   double check = 0;
   Shared shared(world, s.open ? s.share : nullptr, s.dt, task, begin, end);
+  // Closing and opening in one pass after the step's opening, with nothing else since: every
+  // free sphere's w is as that opening stored it (SphereSweep::still).
+  const bool spins_kept = s.close && s.open && s.still_known;
   int i = begin;
   for (; i + 4 <= end; i += 4) {
     if (!sphere_lanes::free_four(world, i)) {
@@ -221,7 +224,7 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
     counts.unturned += unturned;
     // No torque but a spin: L stays as it is (no -0 to become +0), so w = L / I stays as the
     // last opening wrote it; only the turn is left (spins_kept says w is so written).
-    const bool coasting = s.spins_kept && s.torque_marked && !marked && !unturned &&
+    const bool coasting = spins_kept && s.torque_marked && !marked && !unturned &&
                           sphere_lanes::no_negative_zero(world.L.data() + 3 * i);
     counts.coasting += coasting;
     if (s.close) {

@@ -19,7 +19,7 @@ struct ForceSums;
 struct SweepShare;
 
 // Per task, what the sweep counted (for the tests): groups of four spheres left alone (neither
-// spinning nor under a torque) and groups only turned (spins_kept).
+// spinning nor under a torque) and groups only turned (spinning without a torque).
 struct SweepCounts {
   long unturned = 0, coasting = 0;
 };
@@ -42,14 +42,12 @@ struct SphereSweep {
   // still_known: the array holds that for the state this sweep starts from (nothing else has
   // changed spins or moments since the last sweep wrote it), so a group's L and w are not read
   // to find it still. Null: not kept. For speed only: a still sphere's spins are 48 bytes a
-  // step that the sweep need not read.
+  // step that the sweep need not read. Closing and opening in one pass, still_known also says the
+  // last sweep was the step's opening, which stored each free sphere's w as spread(1/I) L: a
+  // group of four without torque (marks) that spins then keeps L and w and is only turned (its
+  // torques, L and w neither read nor written).
   std::uint8_t* still = nullptr;
   bool still_known = false;
-  // The closing and opening halves in one pass after an opening that every sweep since left
-  // alone (still_known): each free sphere's w is spread(1/I) L as Buss2's first half stores it,
-  // so a group of four without torque (marks) that spins keeps L and w, only turned. For speed
-  // only: their torques, L and w are not read or written.
-  bool spins_kept = false;
   ForceSums* tracked = nullptr;  // the opening: the tracked loads it clears, where they are
   // The opening: what the evaluation's models handed it (a field's loads and potential, a
   // neighbour list's displacements), done on each body once it has moved and its loads are clear.
@@ -71,7 +69,8 @@ struct SphereSweep {
 // other body through the rotation scheme's own range functions; a group of four that has no
 // torque (torque_marked, none marked) and does not spin (sphere_lanes::unturned_four) skips both
 // rotation halves and its torques' clearing, which would change nothing; one that spins without
-// a torque where spins_kept only turns. A range begins at a multiple of the share's run.
+// a torque, closing and opening where still_known, only turns. A range begins at a multiple of the
+// share's run.
 void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& sweep, int task,
                    int begin, int end, bool* finite);
 

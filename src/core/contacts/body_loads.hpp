@@ -41,16 +41,15 @@ class BodyLoads {
     // misses overlap instead of coming one body at a time. Where most are marked (a packing) the
     // rows come in order and the memory's own prefetcher follows them: asking costs a loop.
     // (For speed only.)
-    const BodyLoad* load = load_.data();
-    if (ask_ahead && DragMarks::few(marked_.data(), begin, end))
-      DragMarks::each(marked_.data(), begin, end, [load](int i) {
-        const char* row = reinterpret_cast<const char*>(load + i);
+    BodyLoad* rows = load_.data();
+    std::uint8_t* marked = marked_.data();
+    if (ask_ahead && DragMarks::few(marked, begin, end))
+      DragMarks::each(marked, begin, end, [rows](int i) {
+        const char* row = reinterpret_cast<const char*>(rows + i);
         lanes::prefetch(row);
         lanes::prefetch(row + sizeof(BodyLoad) - 1);
       });
     // A step with few contacts marks few bodies: skip the others a word of marks at a time.
-    BodyLoad* rows = load_.data();
-    std::uint8_t* marked = marked_.data();
     DragMarks::each(marked, begin, end, [=](int i) { add_one(out, rows, marked, i); });
   }
   // Every range has been added: the loads are all zero again.
