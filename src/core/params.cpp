@@ -62,6 +62,16 @@ std::string ParamTable::text(const std::string& key, const std::string& fallback
   type_error(key, "text");
 }
 
+std::string ParamTable::choice(const std::string& key,
+                               const std::vector<std::string>& options) const {
+  const std::string value = text(key, options.at(0));
+  if (std::find(options.begin(), options.end(), value) != options.end()) return value;
+  std::string list;
+  for (size_t k = 0; k < options.size(); ++k)
+    list += (k == 0 ? "" : k + 1 == options.size() ? " or " : ", ") + options[k];
+  throw InputError(where(key) + ": '" + key + "' must be " + list + " (got '" + value + "')");
+}
+
 std::vector<double> ParamTable::numbers(const std::string& key) const {
   const ParamValue* v = find(key);
   if (!v) throw InputError(where_ + (where_.empty() ? "" : ": ") + "missing '" + key + "'");

@@ -51,6 +51,9 @@ class ParamTable {
   int index(const std::string& key, int fallback) const;
   bool flag(const std::string& key, bool fallback) const;
   std::string text(const std::string& key, const std::string& fallback) const;
+  // Text that must be one of `options`, the first being the default; else InputError ("'key'
+  // must be a, b or c (got 'd)'").
+  std::string choice(const std::string& key, const std::vector<std::string>& options) const;
   std::vector<double> numbers(const std::string& key) const;
   std::vector<double> numbers(const std::string& key, std::vector<double> fallback) const;
   // Three numbers; or, in a table of a 2-D scene, two: [x, y] is [x, y, 0].

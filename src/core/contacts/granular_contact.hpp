@@ -54,41 +54,17 @@ class GranularContacts final : public ForceModel {
     for (double v : {mu_, list_.skin(), mu_roll_, mu_twist_})
       if (!(v >= 0) || !std::isfinite(v))
         throw InputError(p.where() + ": mu and skin must be finite and >= 0");
-    const std::string coulomb = p.text("coulomb", "lammps");
-    if (coulomb != "lammps" && coulomb != "exact")
-      throw InputError(p.where("coulomb") + ": 'coulomb' must be lammps or exact (got '" + coulomb +
-                       "')");
-    coulomb_ = coulomb == "exact" ? Coulomb::Exact : Coulomb::Lammps;
+    coulomb_ =
+        p.choice("coulomb", {"lammps", "exact"}) == "exact" ? Coulomb::Exact : Coulomb::Lammps;
     limit_force_ = p.flag("limit_force", coulomb_ == Coulomb::Exact);
-    const std::string broad = p.text("broad_phase", "auto");
-    if (broad == "cells")
-      list_.set_broad_phase(BroadPhase::Cells);
-    else if (broad == "sweep")
-      list_.set_broad_phase(BroadPhase::Sweep);
-    else if (broad != "auto")
-      throw InputError(p.where() + ": 'broad_phase' must be auto, cells or sweep (got '" + broad +
-                       "')");
-    const std::string motions = p.text("motions", "auto");
-    if (motions != "auto" && motions != "packed" && motions != "columns")
-      throw InputError(p.where("motions") + ": 'motions' must be auto, packed or columns (got '" +
-                       motions + "')");
-    motions_mode_ = motions;
-    const std::string prefetch = p.text("prefetch", "auto");
-    if (prefetch != "auto" && prefetch != "on" && prefetch != "off")
-      throw InputError(p.where("prefetch") + ": 'prefetch' must be auto, on or off (got '" +
-                       prefetch + "')");
-    prefetch_mode_ = prefetch;
-    const std::string displacements = p.text("displacements", "auto");
-    if (displacements != "auto" && displacements != "bounded" && displacements != "measured")
-      throw InputError(p.where("displacements") +
-                       ": 'displacements' must be auto, bounded or measured (got '" +
-                       displacements + "')");
-    displacements_mode_ = displacements;
-    const std::string wall_screen = p.text("wall_screen", "auto");
-    if (wall_screen != "auto" && wall_screen != "all")
-      throw InputError(p.where("wall_screen") + ": 'wall_screen' must be auto or all (got '" +
-                       wall_screen + "')");
-    screen_every_body_ = wall_screen == "all";
+    const std::string broad = p.choice("broad_phase", {"auto", "cells", "sweep"});
+    if (broad != "auto")
+      list_.set_broad_phase(broad == "cells" ? BroadPhase::Cells : BroadPhase::Sweep);
+    // The ways to the same results, for comparisons (each for speed only; auto decides).
+    motions_mode_ = p.choice("motions", {"auto", "packed", "columns"});
+    prefetch_mode_ = p.choice("prefetch", {"auto", "on", "off"});
+    displacements_mode_ = p.choice("displacements", {"auto", "bounded", "measured"});
+    screen_every_body_ = p.choice("wall_screen", {"auto", "all"}) == "all";
     for (const ParamTable& t : p.tables("wall")) {
       Wall w{t.vec3("point", Vec3::Zero()), t.vec3("normal", Vec3::UnitZ()),
              t.vec3("velocity", Vec3::Zero())};
