@@ -49,6 +49,10 @@ struct SweepShare {
   const double* reference = nullptr;
   double* most2 = nullptr;
   int run = 0;
+  // Measured from reference + drift (the list's common drift, contact/list_drift.hpp); the
+  // bounds below grow by dt |v - drift_rate|, drift_rate the drift's change since the sweep that
+  // kept them, over dt.
+  Vec3 drift = Vec3::Zero(), drift_rate = Vec3::Zero();
   // For speed only, a bound in place of the distance where that suffices: per run, bound[r] is
   // at least the largest distance from reference, kept up by each sweep adding the run's
   // largest move; while it stays below limit[r] (null: below cap) the sweep writes its square

@@ -152,18 +152,23 @@ inline D4 dot(const Stored& a, const Stored& b) {
   const V3 p = xyz_lanes(a.first * b.first, a.second * b.second, a.third * b.third);
   return p.x + p.y + p.z;
 }
-// |a_k - b_k|^2 of four bodies' 3-vectors as stored at a and b, in the order of Eigen's
-// squaredNorm: the differences and squares as stored, then into lanes.
-inline D4 squared_distances(const double* a, const double* b) {
-  const D4 p = load(a) - load(b), q = load(a + 4) - load(b + 4), r = load(a + 8) - load(b + 8);
+// One 3-vector (x, y, z) as four bodies' vectors are stored, the same for each.
+inline Stored repeat_xyz(double x, double y, double z) {
+  return {D4{x, y, z, x}, D4{y, z, x, y}, D4{z, x, y, z}};
+}
+// |(a_k - b_k) - c|^2 of four bodies' 3-vectors as stored at a and b, c repeated (repeat_xyz),
+// in the order of Eigen's squaredNorm: the differences and squares as stored, then into lanes.
+inline D4 squared_distances(const double* a, const double* b, const Stored& c) {
+  const D4 p = (load(a) - load(b)) - c.first, q = (load(a + 4) - load(b + 4)) - c.second,
+           r = (load(a + 8) - load(b + 8)) - c.third;
   const V3 d2 = xyz_lanes(p * p, q * q, r * r);
   return (d2.x + d2.y) + d2.z;
 }
-// |a_k|^2 of four bodies' 3-vectors as stored at a, in squared_distances' order.
-inline D4 squared_norms(const double* a) {
-  const D4 p = load(a), q = load(a + 4), r = load(a + 8);
-  const V3 s = xyz_lanes(p * p, q * q, r * r);
-  return (s.x + s.y) + s.z;
+// |a_k - c|^2 for c repeated, in squared_distances' order.
+inline D4 squared_distances(const double* a, const Stored& c) {
+  const D4 p = load(a) - c.first, q = load(a + 4) - c.second, r = load(a + 8) - c.third;
+  const V3 d2 = xyz_lanes(p * p, q * q, r * r);
+  return (d2.x + d2.y) + d2.z;
 }
 
 }  // namespace stepwise::lanes

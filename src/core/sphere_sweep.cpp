@@ -59,6 +59,11 @@ class Shared {
       field_ = uniform_field::stored(share_->field);
       potential_ = share_->potential[task];
     }
+    if (share_ && share_->most2) {
+      const Vec3 &c = share_->drift, &r = share_->drift_rate;
+      drift_ = lanes::repeat_xyz(c.x(), c.y(), c.z());
+      rate_ = lanes::repeat_xyz(r.x(), r.y(), r.z());
+    }
     bounded_ = share_ && share_->most2 && share_->bound && share_->bound_known;
   }
   bool any() const { return share_ != nullptr; }
@@ -69,8 +74,8 @@ class Shared {
     if (share_->field_taken)
       uniform_field::four_cleared(mass_, x_, force, share_->field, field_, i, potential_);
     if (!share_->most2) return;
-    if (bounded_) {  // (v moved x this step: x = x + dt v)
-      const lanes::D4 v2 = lanes::squared_norms(v_ + 3 * i);
+    if (bounded_) {  // (v moved x this step: x = x + dt v; the drift, dt drift_rate)
+      const lanes::D4 v2 = lanes::squared_distances(v_ + 3 * i, rate_);
       moves_ = moves_ < v2 ? v2 : moves_;
     } else {
       measure_four(i);
@@ -81,7 +86,8 @@ class Shared {
     if (share_->field_taken) uniform_field::one(mass_, x_, force, share_->field, i, potential_);
     if (!share_->most2) return;
     if (bounded_) {
-      move_ = std::max(move_, Eigen::Map<const Vec3>(v_ + 3 * i).squaredNorm());
+      move_ =
+          std::max(move_, (Eigen::Map<const Vec3>(v_ + 3 * i) - share_->drift_rate).squaredNorm());
     } else {
       measure_one(i);
     }
@@ -95,12 +101,12 @@ class Shared {
 
  private:
   void measure_four(int i) {
-    const lanes::D4 d2 = lanes::squared_distances(x_ + 3 * i, share_->reference + 3 * i);
+    const lanes::D4 d2 = lanes::squared_distances(x_ + 3 * i, share_->reference + 3 * i, drift_);
     lanes_ = lanes_ < d2 ? d2 : lanes_;  // (a NaN never enters, as in displacements2)
   }
   void measure_one(int i) {
     const Eigen::Map<const Vec3> now(x_ + 3 * i), then(share_->reference + 3 * i);
-    one_ = std::max(one_, (now - then).squaredNorm());
+    one_ = std::max(one_, ((now - then) - share_->drift).squaredNorm());
   }
   static double largest(const lanes::D4& d) {
     return std::max(std::max(d[0], d[1]), std::max(d[2], d[3]));
@@ -122,10 +128,11 @@ class Shared {
     lanes_ = moves_ = lanes::splat(0.0);
     one_ = move_ = 0;
   }
-  // The bound grown by this step's largest move, |x_new - x| <= dt |v| + the addition's
-  // rounding (2^-53 |x_new| a component, no coordinate beyond the share's extent while the
-  // bound holds), with room for the roundings here; if it stays below the run's limit, its
-  // square (rounded up) stands for the distance.
+  // The bound grown by this step's largest move from the drift, |x_new - x - dt drift_rate| <=
+  // dt |v - drift_rate| + the roundings of the addition and of the drift (in the share's
+  // rounding: 2^-53 |x_new| a component, no coordinate beyond the share's extent while the bound
+  // holds), with room for the roundings here; if it stays below the run's limit, its square
+  // (rounded up) stands for the distance.
   bool bound_suffices(int r) {
     const double move2 = std::max(largest(moves_), move_);
     const double step = dt_ * std::sqrt(move2) * (1 + 1e-12) + share_->rounding;
@@ -144,7 +151,7 @@ class Shared {
   int task_, end_;
   bool bounded_ = false;
   double potential_ = 0;
-  lanes::Stored field_{};
+  lanes::Stored field_{}, drift_{}, rate_{};  // (the drift and its rate as stored)
   lanes::D4 lanes_ = lanes::splat(0.0), moves_ = lanes::splat(0.0);
   double one_ = 0, move_ = 0;
 };

@@ -1,8 +1,9 @@
 #pragma once
 // Which neighbour-list pairs are worth a distance test. Each list slot keeps its pair's gap at the
 // list's build; bodies are grouped in blocks of kBlock by index, and each block keeps the most any
-// of its bodies has been displaced at an evaluation since the build (it only grows). A pair whose
-// gap exceeds the sum of its two blocks' values cannot have touched since the build. (Per block,
+// of its bodies has been displaced at an evaluation since the build (it only grows), measured from
+// its build position plus the list's common drift (list_drift.hpp). A pair whose gap exceeds the
+// sum of its two blocks' values cannot have touched since the build. (Per block,
 // not globally: a few rattlers would loosen the bound for every pair; per body costs more in the
 // scan than it saves.) The candidates are found with each block's limit a small margin beyond
 // its value, and kept until some block outgrows its limit or the list is rebuilt, so a settled

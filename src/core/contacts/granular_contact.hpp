@@ -21,6 +21,7 @@
 #include "core/contacts/contact_reports.hpp"
 #include "core/contacts/granular_pairs.hpp"
 #include "core/contacts/granular_walls.hpp"
+#include "core/contacts/list_drift.hpp"
 #include "core/contacts/neighbor_list.hpp"
 #include "core/contacts/shape_contacts.hpp"
 #include "core/contacts/wall_candidates.hpp"
@@ -113,12 +114,17 @@ class GranularContacts final : public ForceModel {
     resize_packed(s.world.size());
     decide_packing(s.world.size());
     const bool stale = list_.stale(s.world.size());
+    if (ctx.sweep && ctx.sweep->field_taken) field_seen_ = ctx.sweep->field;
+    const Vec3 drift = drift_.at(ctx.time);
     // The step's sweep, where it runs, measures the displacements as it moves the bodies.
     const bool watched = !stale && ctx.sweep && !ctx.sweep->most2;
     if (watched) {
       ctx.sweep->reference = list_.built_at().data();
       ctx.sweep->most2 = candidates_.most2();
       ctx.sweep->run = ContactCandidates::kBlock;
+      // (the rate read only where the last sweep kept the bounds: it measured from drift_swept_)
+      ctx.sweep->drift = drift;
+      ctx.sweep->drift_rate = (drift - drift_swept_) / ctx.dt;
       // The bounds hold if every step since the list's build was watched by the sweep (and
       // nothing else moved the bodies); from this sweep on they do again.
       if (bounds_displacements(s.world.size())) ctx.sweep->bound = candidates_.bounds();
@@ -126,14 +132,17 @@ class GranularContacts final : public ForceModel {
       ctx.sweep->limit = candidates_.limits();
       ctx.sweep->cap = std::sqrt(list_.rebuild_at()) * (1 - 1e-9);
       // (within the bounds, no coordinate is further out than the references and the cap)
-      ctx.sweep->rounding = 1e-15 * (1 + reference_extent_ + ctx.sweep->cap);
+      ctx.sweep->rounding = 1e-15 * (1 + reference_extent_ + ctx.sweep->cap + 2 * drift.norm() +
+                                     (drift - drift_swept_).norm());
+      drift_swept_ = drift;
     }
     bounds_kept_ = watched && ctx.sweep->bound;        // (this sweep keeps them)
     if (!pack_motions_ && (stale || watched)) return;  // nothing left to do body by body
-    passes.add([this, s, stale, watched](int, int begin, int end) {
+    passes.add([this, s, stale, watched, drift](int, int begin, int end) {
       pack(s, begin, end);
       if (!stale && !watched)
-        list_.displacements2(s.x, begin, end, ContactCandidates::kBlock, candidates_.most2());
+        list_.displacements2(s.x, begin, end, ContactCandidates::kBlock, candidates_.most2(),
+                             drift);
     });
   }
 
@@ -145,10 +154,12 @@ class GranularContacts final : public ForceModel {
     if (!ctx.prepared) {  // what prepare() would have done
       resize_packed(n);
       decide_packing(n);
+      const Vec3 drift = drift_.at(ctx.time);
       for_each_range(ctx.parallel, n, [&](int, int begin, int end) {
         pack(s, begin, end);
         if (!stale)
-          list_.displacements2(s.x, begin, end, ContactCandidates::kBlock, candidates_.most2());
+          list_.displacements2(s.x, begin, end, ContactCandidates::kBlock, candidates_.most2(),
+                               drift);
       });
     }
     if (laws_.stale(world, own_version_)) laws_.build(world, own(), wall_materials_, own_version_);
@@ -157,6 +168,8 @@ class GranularContacts final : public ForceModel {
               s.w.data(), world.mass.data(),   world.inv_mass.data()};
     if (stale || !candidates_.track(n, list_.rebuild_at())) {
       rebuild(world, s.x, ctx.parallel, Commit ? ctx.dt : -1.0);
+      drift_.restart(s.v, n, field_seen_, ctx.time, ctx.dt);
+      drift_swept_.setZero();  // (where the drift is at the build)
       candidates_.restart(n);
       bounds_kept_ = true;  // (from the positions the list was built at)
       if (bounds_displacements(n))  // (a pass over the references only where it is read)
@@ -180,9 +193,9 @@ class GranularContacts final : public ForceModel {
       wall_offset_[w] = (walls_[w].point + ctx.time * walls_[w].velocity).dot(walls_[w].normal);
       planes_[w] = {walls_[w].normal, walls_[w].velocity, wall_offset_[w]};
     }
-    if (screen_blocks())
+    if (screen_blocks())  // (a body is at most its block's displacement from the drift, plus it)
       wall_candidates_.update(list_.built_at(), state_.radius, wall_engaged_.data(), planes_,
-                              candidates_);
+                              candidates_, drift_.at(ctx.time).norm() * (1 + 1e-12));
     // Tasks own disjoint ranges of bodies (so the history they write), with about equal numbers
     // of neighbour pairs; each adds into its own loads, combined in task order. From a quarter of
     // the passes' threshold (512 bodies): a body's pairs cost more than its pass.
@@ -369,6 +382,10 @@ class GranularContacts final : public ForceModel {
   }
 
   ContactCandidates candidates_;  // the pairs worth a distance test (contact_candidates.hpp)
+  // Displacements are measured from the list's build positions plus its drift (list_drift.hpp);
+  // the drift a watched sweep last measured from, and the field the last sweep was handed.
+  ListDrift drift_;
+  Vec3 drift_swept_ = Vec3::Zero(), field_seen_ = Vec3::Zero();
   WallCandidates wall_candidates_;  // the bodies worth a wall screen (wall_candidates.hpp)
   bool screen_every_body_ = false;  // wall_screen = "all": the reference path
   bool screen_blocks() const {

@@ -23,15 +23,25 @@ long GranularContacts<Law>::quiet_steps(const QuietQuery& q) const {
   const int* offsets = list_.offsets().data();
   const int* neighbors = list_.neighbors().data();
   const Positions& built = list_.built_at();
+  // Each body's distance from its build position, or from there plus the list's drift
+  // (list_drift.hpp): either bounds the list, as long as it holds for every body. The drift
+  // moves as c + c' t + c'' t^2 / 2, so the distance from it as a body's under a - c''.
+  const Vec3 drift = drift_.at(q.time), drift_rate = drift_.rate_at(q.time);
+  const double drift_slack = quiet::slack(drift, drift_rate, drift_.accel(), span);
   auto accel = [&](int i) { return world.inv_mass(i) > 0 ? q.accel : Vec3::Zero(); };
-  std::array<double, kMaxTasks> soonest;
-  soonest.fill(std::numeric_limits<double>::infinity());
+  constexpr double kNever = std::numeric_limits<double>::infinity();
+  std::array<double, kMaxTasks> soonest, by_build, by_drift;  // per task
+  soonest.fill(kNever), by_build.fill(kNever), by_drift.fill(kNever);
   for_each_range(q.parallel, n, [&](int task, int begin, int end) {
-    double t = soonest[task];
-    for (int i = begin; i < end && t > 0; ++i) {
+    double t = soonest[task], build = by_build[task], drifted = by_drift[task];
+    for (int i = begin; i < end && t > 0 && (build > 0 || drifted > 0); ++i) {
       const Vec3 x = world.x.col(i), v = world.v.col(i), a = accel(i);
       const double slack = quiet::slack(x, v, a, span);
-      t = std::min(t, quiet::drift_time((x - built.col(i)).norm(), v, a, limit, slack));
+      const Vec3 moved = x - built.col(i);
+      build = std::min(build, quiet::drift_time(moved.norm(), v, a, limit, slack));
+      drifted =
+          std::min(drifted, quiet::drift_time((moved - drift).norm(), v - drift_rate,
+                                              a - drift_.accel(), limit, slack + drift_slack));
       for (const Wall& wall : walls_) {
         const double height = x.dot(wall.normal) -
                               (wall.point + q.time * wall.velocity).dot(wall.normal) -
@@ -46,10 +56,13 @@ long GranularContacts<Law>::quiet_steps(const QuietQuery& q) const {
             t, quiet::pair_time(x - xj, v - vj, a - aj, world.radius(i) + world.radius(j), both));
       }
     }
-    soonest[task] = t;
+    soonest[task] = t, by_build[task] = build, by_drift[task] = drifted;
   });
-  double t = std::numeric_limits<double>::infinity();
-  for (double s : soonest) t = std::min(t, s);
+  double t = kNever, build = kNever, drifted = kNever;
+  for (int task = 0; task < kMaxTasks; ++task)
+    t = std::min(t, soonest[task]), build = std::min(build, by_build[task]),
+    drifted = std::min(drifted, by_drift[task]);
+  t = std::min(t, std::max(build, drifted));
   return quiet::steps_before(t, q.dt, q.most);
 }
 

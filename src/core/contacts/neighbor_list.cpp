@@ -8,8 +8,8 @@
 
 namespace stepwise {
 
-void NeighborList::displacements2(const Positions& x, int begin, int end, int block,
-                                  double* out) const {
+void NeighborList::displacements2(const Positions& x, int begin, int end, int block, double* out,
+                                  const Vec3& drift) const {
   if (begin % block != 0 || block % 4 != 0)
     throw std::logic_error(
         "NeighborList::displacements2: begin must be a multiple of the run, the run of four");
@@ -20,13 +20,15 @@ void NeighborList::displacements2(const Positions& x, int begin, int end, int bl
     if (stop - start >= 4) {  // four bodies: differences and squares as stored, then lanes
       using namespace lanes;
       D4 m = splat(0.0);
+      const Stored c = repeat_xyz(drift.x(), drift.y(), drift.z());
       for (; i + 4 <= stop; i += 4) {
-        const D4 d2 = squared_distances(x.data() + 3 * i, built_at_.data() + 3 * i);
+        const D4 d2 = squared_distances(x.data() + 3 * i, built_at_.data() + 3 * i, c);
         m = m < d2 ? d2 : m;
       }
       most = std::max(std::max(m[0], m[1]), std::max(m[2], m[3]));
     }
-    for (; i < stop; ++i) most = std::max(most, (x.col(i) - built_at_.col(i)).squaredNorm());
+    for (; i < stop; ++i)
+      most = std::max(most, ((x.col(i) - built_at_.col(i)) - drift).squaredNorm());
     out[start / block] = most;
   }
 }

@@ -38,11 +38,13 @@ class NeighborList {
   // rebuild is due if stale(n), or if some body's squared displacement since the last build
   // (displacements2) exceeds rebuild_at().
   bool stale(int n) const { return force_rebuild_ || built_at_.cols() != n; }
-  // The largest squared displacement since the last build in each run of `block` bodies (a
-  // multiple of four) of [begin, end), into out[begin / block] onwards; begin is a multiple of
-  // `block`. (Per run, not per body: a value per body written and read back costs a sixth of
-  // the bytes the step moves per body where the bodies outgrow the caches.)
-  void displacements2(const Positions& x, int begin, int end, int block, double* out) const;
+  // The largest squared displacement since the last build, less a common drift (any vector the
+  // same for every body: contacts/list_drift.hpp), in each run of `block` bodies (a multiple of
+  // four) of [begin, end), into out[begin / block] onwards; begin is a multiple of `block`.
+  // (Per run, not per body: a value per body written and read back costs a sixth of the bytes
+  // the step moves per body where the bodies outgrow the caches.)
+  void displacements2(const Positions& x, int begin, int end, int block, double* out,
+                      const Vec3& drift = Vec3::Zero()) const;
   double rebuild_at() const { return 0.25 * skin_ * skin_; }  // (skin / 2)^2
   const Positions& built_at() const { return built_at_; }     // the positions at the build
   void build(const Positions& x, const VecX& radius, Parallel* parallel = nullptr);

@@ -41,7 +41,8 @@ inline double wall_time(double height, const Vec3& normal, const Vec3& v, const 
   return time_within(height - slack, std::max(0.0, -rate), std::max(0.0, -curve));
 }
 
-// A body's distance from where it was at the list's build stays within `limit`.
+// A body's distance from where it was at the list's build (or from a point moving with the
+// list's drift: v and a relative to it) stays within `limit`.
 inline double drift_time(double moved, const Vec3& v, const Vec3& a, double limit, double slack) {
   return time_within(limit - moved - slack, v.norm(), 0.5 * a.norm());
 }

@@ -28,9 +28,11 @@ class WallCandidates {
   void invalidate() { fresh_ = false; }
 
   // Before an evaluation's screening, with the list's build positions, the bodies' radii, their
-  // held wall springs (a bit per wall), the walls now and how far each block has moved.
+  // held wall springs (a bit per wall), the walls now and how far each block has moved from the
+  // list's drift, and how far that drift is from the build (at least).
   void update(const Positions& built, const double* radius, const std::uint64_t* engaged,
-              const std::vector<WallPlane>& walls, const ContactCandidates& moved) {
+              const std::vector<WallPlane>& walls, const ContactCandidates& moved,
+              double drift_moved) {
     const int n = int(built.cols());
     const int blocks = (n + kBlock - 1) / kBlock;
     if (!fresh_ || int(gap_.size()) != blocks) find_gaps(built, radius, engaged, walls);
@@ -40,7 +42,7 @@ class WallCandidates {
     far_.assign(blocks, 0);
     if (moved.blocks() != blocks) return;  // (not tracked yet: every body screened)
     for (int b = 0; b < blocks; ++b)
-      far_[b] = gap_[b] - moved.moved(b) - drift > margin_;  // (a NaN: screened)
+      far_[b] = gap_[b] - moved.moved(b) - drift_moved - drift > margin_;  // (a NaN: screened)
   }
 
   // Whether bodies i to i + 3 need no screening.
