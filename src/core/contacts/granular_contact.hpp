@@ -170,6 +170,7 @@ class GranularContacts final : public ForceModel {
       rebuild(world, s.x, ctx.parallel, Commit ? ctx.dt : -1.0);
       drift_.restart(s.v, n, field_seen_, ctx.time, ctx.dt);
       drift_swept_.setZero();  // (where the drift is at the build)
+      drift_most_ = 0;
       candidates_.restart(n);
       bounds_kept_ = true;  // (from the positions the list was built at)
       if (bounds_displacements(n))  // (a pass over the references only where it is read)
@@ -193,9 +194,13 @@ class GranularContacts final : public ForceModel {
       wall_offset_[w] = (walls_[w].point + ctx.time * walls_[w].velocity).dot(walls_[w].normal);
       planes_[w] = {walls_[w].normal, walls_[w].velocity, wall_offset_[w]};
     }
-    if (screen_blocks())  // (a body is at most its block's displacement from the drift, plus it)
+    // A body is at most its block's displacement from the drift plus the drift's length from
+    // the build; both kept as running maxima, so that a block's bound only shrinks between
+    // builds (the drift may come back: a block that touched a wall must not be far again).
+    drift_most_ = std::max(drift_most_, drift_.at(ctx.time).norm() * (1 + 1e-12));
+    if (screen_blocks())
       wall_candidates_.update(list_.built_at(), state_.radius, wall_engaged_.data(), planes_,
-                              candidates_, drift_.at(ctx.time).norm() * (1 + 1e-12));
+                              candidates_, drift_most_);
     // Tasks own disjoint ranges of bodies (so the history they write), with about equal numbers
     // of neighbour pairs; each adds into its own loads, combined in task order. From a quarter of
     // the passes' threshold (512 bodies): a body's pairs cost more than its pass.
@@ -386,6 +391,7 @@ class GranularContacts final : public ForceModel {
   // the drift a watched sweep last measured from, and the field the last sweep was handed.
   ListDrift drift_;
   Vec3 drift_swept_ = Vec3::Zero(), field_seen_ = Vec3::Zero();
+  double drift_most_ = 0;           // the drift's greatest length at an evaluation since the build
   WallCandidates wall_candidates_;  // the bodies worth a wall screen (wall_candidates.hpp)
   bool screen_every_body_ = false;  // wall_screen = "all": the reference path
   bool screen_blocks() const {
