@@ -156,19 +156,20 @@ inline D4 dot(const Stored& a, const Stored& b) {
 inline Stored repeat_xyz(double x, double y, double z) {
   return {D4{x, y, z, x}, D4{y, z, x, y}, D4{z, x, y, z}};
 }
-// |(a_k - b_k) - c|^2 of four bodies' 3-vectors as stored at a and b, c repeated (repeat_xyz),
-// in the order of Eigen's squaredNorm: the differences and squares as stored, then into lanes.
-inline D4 squared_distances(const double* a, const double* b, const Stored& c) {
-  const D4 p = (load(a) - load(b)) - c.first, q = (load(a + 4) - load(b + 4)) - c.second,
-           r = (load(a + 8) - load(b + 8)) - c.third;
-  const V3 d2 = xyz_lanes(p * p, q * q, r * r);
-  return (d2.x + d2.y) + d2.z;
+// |d_k|^2 of four bodies' 3-vectors d as stored, in the order of Eigen's squaredNorm: the
+// squares as stored, then into lanes.
+inline D4 squared_norms(const Stored& d) {
+  const V3 s = xyz_lanes(d.first * d.first, d.second * d.second, d.third * d.third);
+  return (s.x + s.y) + s.z;
 }
-// |a_k - c|^2 for c repeated, in squared_distances' order.
+// |(a_k - b_k) - c|^2 of four bodies' 3-vectors as stored at a and b, c repeated (repeat_xyz).
+inline D4 squared_distances(const double* a, const double* b, const Stored& c) {
+  return squared_norms({(load(a) - load(b)) - c.first, (load(a + 4) - load(b + 4)) - c.second,
+                        (load(a + 8) - load(b + 8)) - c.third});
+}
+// |a_k - c|^2 for c repeated.
 inline D4 squared_distances(const double* a, const Stored& c) {
-  const D4 p = load(a) - c.first, q = load(a + 4) - c.second, r = load(a + 8) - c.third;
-  const V3 d2 = xyz_lanes(p * p, q * q, r * r);
-  return (d2.x + d2.y) + d2.z;
+  return squared_norms({load(a) - c.first, load(a + 4) - c.second, load(a + 8) - c.third});
 }
 
 }  // namespace stepwise::lanes
