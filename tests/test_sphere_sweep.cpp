@@ -117,8 +117,8 @@ TEST_CASE("the free-sphere sweep gives the passes' state and ledger, bit for bit
           swept = sim.swept_steps();
           fields = sim.swept_fields();
           watches = sim.swept_watches();
-          unturned = sim.unturned_blocks();
-          coasting = sim.coasting_blocks();
+          unturned = sim.sweep_counts().unturned;
+          coasting = sim.sweep_counts().coasting;
           return test::run_end(sim);
         };
         long swept = 0, unswept = 0;
@@ -400,7 +400,7 @@ TEST_CASE("the sweep finds its still groups and distances again after anything e
           w.sync_all_angular_velocities();
         });
         test::take_steps(sim, 200, carried);
-        unturned = sim.unturned_blocks();
+        unturned = sim.sweep_counts().unturned;
         flown = sim.flown_steps();
         return test::run_end(sim);
       };

@@ -76,21 +76,18 @@ class Simulation {
   // sweep where it applies (the default; core/sphere_sweep.hpp) or as the passes it stands for;
   // bit-identical either way (tested). swept_steps(): how many steps it took; swept_fields()
   // and swept_watches(): in how many of them it also added a field's loads or measured the
-  // displacements for a neighbour list (SweepShare); unturned_blocks(): how many groups of four
-  // spheres, untouched and not spinning, it left their rotation alone; coasting_blocks(): how
-  // many, spinning without a torque, it only turned (SweepCounts).
+  // displacements for a neighbour list (SweepShare); sweep_counts(): over all its tasks, how
+  // many groups of four spheres, untouched and not spinning, it left their rotation alone, how
+  // many, spinning without a torque, it only turned, and for how many it asked ahead
+  // (SweepCounts).
   void set_sphere_sweep(bool sweep) { sweep_enabled_ = sweep; }
   long swept_steps() const { return swept_steps_; }
   long swept_fields() const { return swept_fields_; }
   long swept_watches() const { return swept_watches_; }
-  long unturned_blocks() const {
-    long sum = 0;
-    for (const SweepCounts& c : sweep_counts_) sum += c.unturned;
-    return sum;
-  }
-  long coasting_blocks() const {
-    long sum = 0;
-    for (const SweepCounts& c : sweep_counts_) sum += c.coasting;
+  SweepCounts sweep_counts() const {
+    SweepCounts sum;
+    for (const SweepCounts& c : sweep_counts_)
+      sum.unturned += c.unturned, sum.coasting += c.coasting, sum.asked += c.asked;
     return sum;
   }
   // Whether advance() takes the steps at which nothing touches as free flight where it can

@@ -9,6 +9,7 @@
 
 #include "core/simulation.hpp"
 #include "core/sphere_sweep.hpp"
+#include "core/sweep_prefetch.hpp"
 
 namespace stepwise {
 
@@ -54,6 +55,7 @@ std::optional<StepFailure> Simulation::take_swept_step() {
 SphereSweep Simulation::committed_sweep() {
   SphereSweep sweep;
   sweep.dt = dt_;
+  sweep.ask_ahead = sweep_prefetch::worth_asking(world_.size());
   sweep.force = cached_.force.data();
   if (cached_.drag_force.cols() > 0) {
     sweep.drag_force = cached_.drag_force.data();

@@ -10,6 +10,7 @@
 #include "core/parallel.hpp"
 #include "core/rotation/sphere_lanes.hpp"
 #include "core/rotation_scheme.hpp"
+#include "core/sweep_prefetch.hpp"
 #include "core/uniform_field.hpp"
 #include "core/velocity_kick.hpp"
 #include "core/world.hpp"
@@ -215,6 +216,8 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
   const bool spins_kept = s.close && s.open && s.still_known;
   int i = begin;
   for (; i + 4 <= end; i += 4) {
+    if (s.ask_ahead && i + sweep_prefetch::kAhead + 4 <= end)
+      counts.asked += sweep_prefetch::ask(world, s, i + sweep_prefetch::kAhead);
     if (!sphere_lanes::free_four(world, i)) {
       for (int k = i; k < i + 4; ++k) sweep_one(world, rotation, s, k, check, losses);
       if (shared.any()) shared.four(s.force, i);
@@ -279,6 +282,7 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
   if (s.counts) {
     s.counts[task].unturned += counts.unturned;
     s.counts[task].coasting += counts.coasting;
+    s.counts[task].asked += counts.asked;
   }
   if (s.open && s.tracked) s.tracked->clear_tracked(begin, end);  // after the kicks' booking
   if (s.drag_force) {

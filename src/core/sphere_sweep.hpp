@@ -19,9 +19,10 @@ struct ForceSums;
 struct SweepShare;
 
 // Per task, what the sweep counted (for the tests): groups of four spheres left alone (neither
-// spinning nor under a torque) and groups only turned (spinning without a torque).
+// spinning nor under a torque), groups only turned (spinning without a torque), and groups whose
+// rotation state it asked the memory for ahead (SphereSweep::ask_ahead).
 struct SweepCounts {
-  long unturned = 0, coasting = 0;
+  long unturned = 0, coasting = 0, asked = 0;
 };
 
 struct SphereSweep {
@@ -56,6 +57,9 @@ struct SphereSweep {
   // kick (external work, untouched here; drag work), in the order the passes book them: closing
   // kick, closing spin kick, opening spin kick, opening kick.
   double* losses = nullptr;
+  // Ask the memory for the rotation state some groups ahead (sweep_prefetch.hpp; for speed
+  // only: past the cache).
+  bool ask_ahead = false;
   bool close = false;  // the closing halves of the step before
   bool open = false;   // this step's opening halves
 };

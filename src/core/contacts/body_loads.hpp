@@ -37,17 +37,21 @@ class BodyLoads {
   // as PackedBodies::ask_ahead says.
   void add_to(const Sums& out, int begin, int end, bool ask_ahead) {
     if (begin >= end) return;  // a task's window that misses the block: empty, or inverted
-    // Few marked rows are scattered (a miss each past the cache): asked for all first, so the
-    // misses overlap instead of coming one body at a time. Where most are marked (a packing) the
-    // rows come in order and the memory's own prefetcher follows them: asking costs a loop.
-    // (For speed only.)
+    // Few marked rows are scattered (a miss each past the cache): asked for all first, with the
+    // sums' rows they add to, so the misses overlap instead of coming one body at a time. Where
+    // most are marked (a packing) the rows come in order and the memory's own prefetcher
+    // follows them: asking costs a loop. (For speed only.)
     BodyLoad* rows = load_.data();
     std::uint8_t* marked = marked_.data();
     if (ask_ahead && DragMarks::few(marked, begin, end))
-      DragMarks::each(marked, begin, end, [rows](int i) {
+      DragMarks::each(marked, begin, end, [rows, &out](int i) {
         const char* row = reinterpret_cast<const char*>(rows + i);
         lanes::prefetch(row);
         lanes::prefetch(row + sizeof(BodyLoad) - 1);
+        for (const double* sum : {out.force, out.torque, out.drag_force, out.drag_torque}) {
+          lanes::prefetch(sum + 3 * i);
+          lanes::prefetch(sum + 3 * i + 2);
+        }
       });
     // A step with few contacts marks few bodies: skip the others a word of marks at a time.
     DragMarks::each(marked, begin, end, [=](int i) { add_one(out, rows, marked, i); });
