@@ -88,14 +88,15 @@ TEST_CASE("the sweep asks ahead for the groups it will not leave alone, changing
 }
 
 TEST_CASE("a run past the cache asks ahead, and steps as the passes do") {
-  // 36,000 grains of settle (past the 8 MB the asking waits for), landing: the sweep asks for
+  // 72,000 grains of settle (past the 16 MB the asking waits for), landing: the sweep asks for
   // the spinning groups' state, and the state and ledger are the passes' to the bit. Below that
-  // size it does not ask.
-  for (const double n : {36000.0, 3000.0}) {
+  // size (64,000 and 3,000 grains) it does not ask.
+  for (const double n : {72000.0, 64000.0, 3000.0}) {
+    const bool large = n > 5000;
     const std::map<std::string, ParamValue> params = {{"n", n},
-                                                      {"nx", n > 5000 ? 30.0 : 15.0},
-                                                      {"ny", n > 5000 ? 30.0 : 10.0},
-                                                      {"nz", n > 5000 ? 40.0 : 20.0}};
+                                                      {"nx", large ? 40.0 : 15.0},
+                                                      {"ny", large ? 40.0 : 10.0},
+                                                      {"nz", large ? n / 1600 : 20.0}};
     auto run = [&](bool sweep, long& asked) {
       SceneSetup setup = build_scene("settle", params);
       Simulation sim(setup.world, setup.dt, "velocity-verlet", "buss2");
@@ -107,7 +108,7 @@ TEST_CASE("a run past the cache asks ahead, and steps as the passes do") {
     long asked = 0, unswept = 0;
     const test::RunEnd swept = run(true, asked), passes = run(false, unswept);
     INFO("n = " << n);
-    CHECK((asked > 1000) == (n > 5000));
+    CHECK((asked > 1000) == (n > 70000));
     CHECK(unswept == 0);
     CHECK(swept.energy.contacts > 20);
     test::check_same(swept, passes);
