@@ -3,7 +3,7 @@
 // memory for a group of four spheres' rotation state some groups ahead of the one it steps.
 // A group that spins or is under a torque reads and writes its quaternions, L, w and torques
 // (and, marked, reads its drag loads); a group left alone reads none of them. Past the cache (a
-// million grains landing: a third of the groups spinning, scattered among still ones) those
+// million grains landing: some 40% of the groups spinning, scattered among still ones) those
 // arrays are read with gaps, the processor's own prefetchers do not follow them, and each such
 // group waited on the memory for every one of its arrays in turn: 1M grains' steps 600-800
 // cost 31 ns a body-step, three times 10k grains' 11 ns in the same phase.
@@ -17,7 +17,7 @@
 namespace stepwise::sweep_prefetch {
 
 // Bodies ahead: about a memory latency of the sweep's work (16, 32 and 64 measured alike at 1M
-// grains; fewer leave the wait, more outrun the cache at other sizes).
+// grains).
 constexpr int kAhead = 64;
 
 // Whether a sweep over n bodies asks at all: where its arrays (some 240 bytes a body: position,
