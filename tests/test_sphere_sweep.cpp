@@ -14,6 +14,7 @@
 #include "core/rotation/sphere_lanes.hpp"
 #include "core/rotation_scheme.hpp"
 #include "core/sphere_sweep.hpp"
+#include "sweep_support.hpp"
 #include "test_support.hpp"
 
 using namespace stepwise;
@@ -52,21 +53,6 @@ SphereSweep opening(double dt, Positions& force, Positions& torque, double* sums
   s.open = true;
   s.share = share;
   return s;
-}
-
-// n free spheres of radius 0.5 in a row along x, falling; body i spins at spin(i).
-World row_of_spheres(int n, const std::function<Vec3(int)>& spin) {
-  World world;
-  for (int i = 0; i < n; ++i) {
-    BodySpec b;
-    b.radius = 0.5;
-    b.mass = 1.0 + 0.1 * i;
-    b.position = Vec3(1.5 * i, 0.0, 0.0);
-    b.velocity = Vec3(0.1 * i, 0.0, -1.0);
-    b.angular_velocity = spin(i);
-    world.add_body(b);
-  }
-  return world;
 }
 
 }  // namespace
@@ -248,7 +234,7 @@ TEST_CASE("the sweep leaves alone only spheres that neither spin nor have a torq
   // spinning; group 3 with body 14's L and w a -0 (the halves make them +0). With the marks
   // covering the torques, against the same without them: bit for bit, three groups left alone.
   World world =
-      row_of_spheres(24, [](int i) { return i == 9 ? Vec3(0.0, 0.7, 0.0) : Vec3::Zero(); });
+      test::row_of_spheres(24, [](int i) { return i == 9 ? Vec3(0.0, 0.7, 0.0) : Vec3::Zero(); });
   world.L(0, 14) = world.w(0, 14) = -0.0;
   const int n = world.size();
   std::vector<std::uint8_t> marks(n, 0);
@@ -265,17 +251,9 @@ TEST_CASE("the sweep leaves alone only spheres that neither spin nor have a torq
   auto sweep = [&](bool torque_marked, const Positions& torques) {
     Swept out{world, force, torques};
     double sums[8 * kMaxTasks] = {};
-    SphereSweep s;
-    s.dt = 0.01;
-    s.force = out.force.data();
-    s.torque = &out.torque;
-    s.drag_force = drag.data();
-    s.drag_torque = drag.data();
-    s.marks = marks.data();
+    SphereSweep s = test::marked_sweep(out.force, out.torque, drag, marks, sums, out.counts);
     s.torque_marked = torque_marked;
-    s.counts = out.counts;
-    s.losses = sums;
-    s.close = s.open = true;
+    s.close = true;
     bool finite = true;
     sweep_spheres(out.world, *rotation, s, 0, 0, n, &finite);
     CHECK(finite);
@@ -284,13 +262,8 @@ TEST_CASE("the sweep leaves alone only spheres that neither spin nor have a torq
   const Swept marked = sweep(true, torque), unmarked = sweep(false, torque);
   CHECK(marked.counts[0].unturned == 3);
   CHECK(unmarked.counts[0].unturned == 0);
-  CHECK(test::same_bits(marked.world.x, unmarked.world.x));
-  CHECK(test::same_bits(marked.world.v, unmarked.world.v));
-  CHECK(test::same_bits(marked.world.L, unmarked.world.L));
-  CHECK(test::same_bits(marked.world.w, unmarked.world.w));
-  CHECK(test::same_bits(marked.force, unmarked.force));
-  CHECK(test::same_bits(marked.torque, unmarked.torque));
-  for (int i = 0; i < n; ++i) CHECK(marked.world.q[i].coeffs() == unmarked.world.q[i].coeffs());
+  test::check_same_sweep(marked.world, marked.force, marked.torque, unmarked.world, unmarked.force,
+                         unmarked.torque);
   CHECK_FALSE(std::signbit(marked.world.L(0, 14)));  // -0 + h/2 (+0): the halves ran
   CHECK(marked.world.L.col(5) != Vec3::Zero());
   CHECK(marked.world.q[9].coeffs() != world.q[9].coeffs());
@@ -311,7 +284,7 @@ TEST_CASE("the sweep only turns spheres that spin without a torque, as the halve
   // 9 marked and under a torque, group 3 still (left alone). An opening first stores each w as
   // spread(1/I) L; then closing and opening in one call with still_known, against the same
   // without it: bit for bit, one group only turned.
-  World world = row_of_spheres(
+  World world = test::row_of_spheres(
       16, [](int i) { return i < 12 ? Vec3(0.3 * i, -0.7, 0.1 + 0.05 * i) : Vec3::Zero(); });
   const int n = world.size();
   std::vector<std::uint8_t> marks(n, 0);
@@ -322,19 +295,9 @@ TEST_CASE("the sweep only turns spheres that spin without a torque, as the halve
   auto sweep = [&](World& w, Positions& f, Positions& t, bool close, bool kept) {
     double sums[8 * kMaxTasks] = {};
     SweepCounts counts[kMaxTasks] = {};
-    SphereSweep s;
-    s.dt = 0.01;
-    s.force = f.data();
-    s.torque = &t;
-    s.drag_force = drag.data();
-    s.drag_torque = drag.data();
-    s.marks = marks.data();
-    s.torque_marked = true;
+    SphereSweep s = test::marked_sweep(f, t, drag, marks, sums, counts);
     s.still_known = kept;  // (closing and opening: w as the opening stored it; no array kept)
-    s.counts = counts;
-    s.losses = sums;
     s.close = close;
-    s.open = true;
     bool finite = true;
     sweep_spheres(w, *rotation, s, 0, 0, n, &finite);
     CHECK(finite);
@@ -351,13 +314,7 @@ TEST_CASE("the sweep only turns spheres that spin without a torque, as the halve
   CHECK(coasting.coasting == 1);
   CHECK(coasting.unturned == 1);
   CHECK(halves.coasting == 0);
-  CHECK(test::same_bits(kept.x, world.x));
-  CHECK(test::same_bits(kept.v, world.v));
-  CHECK(test::same_bits(kept.L, world.L));
-  CHECK(test::same_bits(kept.w, world.w));
-  CHECK(test::same_bits(kept_force, force));
-  CHECK(test::same_bits(kept_torque, torque));
-  for (int i = 0; i < n; ++i) CHECK(kept.q[i].coeffs() == world.q[i].coeffs());
+  test::check_same_sweep(kept, kept_force, kept_torque, world, force, torque);
   CHECK_FALSE(std::signbit(kept.L(1, 5)));  // the halves ran on group 1
   CHECK(kept.q[2].coeffs() != Quat::Identity().coeffs());
 }

@@ -5,6 +5,7 @@
 #include "core/rotation_scheme.hpp"
 #include "core/sphere_sweep.hpp"
 #include "core/sweep_prefetch.hpp"
+#include "sweep_support.hpp"
 #include "test_support.hpp"
 
 using namespace stepwise;
@@ -18,16 +19,8 @@ TEST_CASE("the sweep asks ahead for the groups it will not leave alone, changing
   const int n = 160, groups = n / 4;
   auto spins = [](int g) { return g % 3 == 0; };
   auto marked = [](int g) { return g % 5 == 1; };
-  World world;
-  for (int i = 0; i < n; ++i) {
-    BodySpec b;
-    b.radius = 0.5;
-    b.mass = 1.0 + 0.01 * i;
-    b.position = Vec3(1.5 * i, 0.0, 0.0);
-    b.velocity = Vec3(0.1, 0.0, -1.0);
-    b.angular_velocity = spins(i / 4) ? Vec3(0.2, -0.1, 0.3 + 0.01 * i) : Vec3::Zero();
-    world.add_body(b);
-  }
+  const World world = test::row_of_spheres(
+      n, [&](int i) { return spins(i / 4) ? Vec3(0.2, -0.1, 0.3 + 0.01 * i) : Vec3::Zero(); });
   std::vector<std::uint8_t> marks(n, 0), still(groups + 1, 0);
   Positions torque = Positions::Zero(3, n);
   const Positions drag = Positions::Zero(3, n);
@@ -40,21 +33,11 @@ TEST_CASE("the sweep asks ahead for the groups it will not leave alone, changing
   };
   auto sweep = [&](Swept& out, bool close, bool known, bool ask) {
     double sums[8 * kMaxTasks] = {};
-    SphereSweep s;
-    s.dt = 0.01;
-    s.force = out.force.data();
-    s.torque = &out.torque;
-    s.drag_force = drag.data();
-    s.drag_torque = drag.data();
-    s.marks = marks.data();
-    s.torque_marked = true;
+    SphereSweep s = test::marked_sweep(out.force, out.torque, drag, marks, sums, out.counts);
     s.still = out.still.data();
     s.still_known = known;
     s.ask_ahead = ask;
-    s.counts = out.counts;
-    s.losses = sums;
     s.close = close;
-    s.open = true;
     bool finite = true;
     sweep_spheres(out.world, *rotation, s, 0, 0, n, &finite);
     CHECK(finite);
@@ -77,14 +60,9 @@ TEST_CASE("the sweep asks ahead for the groups it will not leave alone, changing
   CHECK(asking.counts[0].asked == expected);
   CHECK(plain.counts[0].asked == 0);
   CHECK(asking.counts[0].unturned == plain.counts[0].unturned);
-  CHECK(test::same_bits(asking.world.x, plain.world.x));
-  CHECK(test::same_bits(asking.world.v, plain.world.v));
-  CHECK(test::same_bits(asking.world.L, plain.world.L));
-  CHECK(test::same_bits(asking.world.w, plain.world.w));
-  CHECK(test::same_bits(asking.force, plain.force));
-  CHECK(test::same_bits(asking.torque, plain.torque));
   CHECK(asking.still == plain.still);
-  for (int i = 0; i < n; ++i) CHECK(asking.world.q[i].coeffs() == plain.world.q[i].coeffs());
+  test::check_same_sweep(asking.world, asking.force, asking.torque, plain.world, plain.force,
+                         plain.torque);
 }
 
 TEST_CASE("a run past the cache asks ahead, and steps as the passes do") {
