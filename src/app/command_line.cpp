@@ -120,6 +120,9 @@ int run_command_line(int argc, char** argv) {
   add_scene_options(*bench_cmd, bench_scene);
   bench_cmd->add_option("--steps", bench_steps, "steps to time (default 1000)");
   bench_cmd->add_option("--threads", bench_threads, "worker threads (default 1)");
+  long bench_from = 0;
+  bench_cmd->add_option("--from", bench_from,
+                        "time the steps from this step on (those before run untimed; default 0)");
   std::string bench_flight = "on";
   bench_cmd
       ->add_option("--free-flight", bench_flight,
@@ -271,7 +274,8 @@ int run_command_line(int argc, char** argv) {
       if (*export_cmd)
         return command_export(export_scene, export_lammps, export_steps, export_thermo);
       if (*bench_cmd)
-        return command_bench(bench_scene, bench_steps, bench_threads, bench_flight == "on");
+        return command_bench(bench_scene, bench_steps, bench_threads, bench_flight == "on",
+                             bench_from);
 #ifdef STEPWISE_HAS_GUI
       if (*record_cmd) return command_record(record);
 #else

@@ -66,7 +66,8 @@ int command_export(const SceneOptions& scene, const std::string& lammps_dir, lon
                    long thermo_every);
 int command_run(const RunOptions& options);
 int command_sweep(const SweepOptions& options);
-int command_bench(const SceneOptions& scene, long steps, int threads, bool free_flight = true);
+int command_bench(const SceneOptions& scene, long steps, int threads, bool free_flight = true,
+                  long from = 0);
 int command_gui(GuiOptions options);               // only in builds with the window
 int command_record(const RecordOptions& options);  // window builds only
 int command_save(const SceneOptions& scene, const std::string& path, bool explicit_bodies);
