@@ -450,8 +450,10 @@ class GranularContacts final : public ForceModel {
       std::uint8_t* held = held_.data();
       int count = 0, opened = 0;
       for (int p = 0; p < candidates; ++p) {  // branch-free: both slots written, kept if it passes
-        if (ask_ahead_ && p + kCandidatesAhead < candidates)  // (for speed only: j's row)
-          lanes::prefetch(x + 3 * neighbors[candidate_k[p + kCandidatesAhead]]);
+        if (ask_ahead_ && p + kCandidatesAhead < candidates) {  // (for speed only: j's row)
+          const int ahead = neighbors[candidate_k[p + kCandidatesAhead]];
+          lanes::prefetch(x + 3 * ahead), lanes::prefetch(radius + ahead);
+        }
         const int i = candidate_i[p], k = candidate_k[p];
         const int j = neighbors[k];
         const double* a = x + 3 * i;
