@@ -52,7 +52,7 @@ class ParamTable {
   bool flag(const std::string& key, bool fallback) const;
   std::string text(const std::string& key, const std::string& fallback) const;
   // Text that must be one of `options`, the first being the default; else InputError ("'key'
-  // must be a, b or c (got 'd)'").
+  // must be a, b or c (got 'd')").
   std::string choice(const std::string& key, const std::vector<std::string>& options) const;
   std::vector<double> numbers(const std::string& key) const;
   std::vector<double> numbers(const std::string& key, std::vector<double> fallback) const;

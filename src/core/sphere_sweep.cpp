@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <stdexcept>
 
 #include "core/force_model.hpp"
@@ -224,8 +223,7 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
       if (s.still) s.still[i / 4] = 0;
       continue;
     }
-    std::uint32_t marked = 1;  // as add_body_work: four marks at a time
-    if (s.drag_force && s.marks) std::memcpy(&marked, s.marks + i, 4);
+    const std::uint32_t marked = s.four_marks(i);
     const bool book = s.drag_force && marked;
     // No torque, no spin: the rotation's halves would change nothing, and the torques are clear.
     const bool unturned =

@@ -8,6 +8,7 @@
 // books the drag loads' work in their order, so the state and the ledger are bit-identical to
 // theirs (tests/test_sphere_sweep.cpp).
 #include <cstdint>
+#include <cstring>
 
 #include "core/types.hpp"
 
@@ -62,6 +63,14 @@ struct SphereSweep {
   bool ask_ahead = false;
   bool close = false;  // the closing halves of the step before
   bool open = false;   // this step's opening halves
+
+  // Bodies first .. first + 3's drag marks as one word, as add_body_work reads them (nonzero:
+  // one may have a drag load; 1 where drag is booked without marks, or not at all).
+  std::uint32_t four_marks(int first) const {
+    std::uint32_t marked = 1;
+    if (drag_force && marks) std::memcpy(&marked, marks + first, 4);
+    return marked;
+  }
 };
 
 // Bodies [begin, end) of a task's range, begin a multiple of four. close: the kick

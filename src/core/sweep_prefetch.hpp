@@ -8,7 +8,6 @@
 // group waited on the memory for every one of its arrays in turn: 1M grains' steps 600-800
 // cost 31 ns a body-step, three times 10k grains' 11 ns in the same phase.
 #include <cstdint>
-#include <cstring>
 
 #include "core/lanes.hpp"
 #include "core/sphere_sweep.hpp"
@@ -42,8 +41,7 @@ inline bool worth_asking(long n) {
 // drag mark (so no torque) and still as the last sweep left it (SphereSweep::still). Whether it
 // asked.
 [[gnu::always_inline]] inline bool ask(World& world, const SphereSweep& s, int first) {
-  std::uint32_t marked = 1;  // (as the sweep reads them: four marks at a time)
-  if (s.drag_force && s.marks) std::memcpy(&marked, s.marks + first, 4);
+  const std::uint32_t marked = s.four_marks(first);
   if (s.torque_marked && !marked && s.still && s.still_known && s.still[first / 4]) return false;
   lines(world.q[first].coeffs().data(), 128);
   lines(world.L.data() + 3 * first, 96);
