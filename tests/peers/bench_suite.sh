@@ -14,9 +14,13 @@
 # rounds' lowest and highest ratios, each program's own spread over the rounds (highest less
 # lowest, as a share of its median: stepwise/LAMMPS), contacts at the end, peak resident memory
 # per body (bytes; the whole process, so small N carries the program's own size; both from the
-# last round).
+# last round), and on two threads or more the cores' cache-line round trip measured before each
+# round (lowest-highest, ns; core_round_trip beside the stepwise binary): a virtual machine's two
+# cores are close in some periods and far in others, and the far periods slow two threads that
+# share rows every step (README, Speed).
 set -euo pipefail
 stepwise=$1 decks=$2
+probe="$(dirname "$stepwise")/tests/core_round_trip"
 sizes=${3:-"10000 50000"} threads_list=${4:-"1 2"} rounds=${5:-1}
 phases=${6:-"falling settle dense"}
 for phase in $phases; do
@@ -56,13 +60,20 @@ ours() {
   echo "$(field particle_steps_per_s "$out") $(field contacts_end "$out") $(tail -1 "$work/rss_ours.txt")"
 }
 
-printf "%-8s %8s %3s | %9s %9s %6s %13s %9s | %9s %9s | %9s %9s\n" phase N thr "stepwise" \
-  "LAMMPS" ratio "(rounds)" "spread" "contacts" "(LAMMPS)" "B/body" "(LAMMPS)"
+# round_trip -> the cores' round trip in ns ("-" without the probe or a second core)
+round_trip() {
+  local out
+  out=$([ -x "$probe" ] && "$probe" 2> /dev/null || echo "core_round_trip_ns=-")
+  echo "${out#core_round_trip_ns=}"
+}
+
+printf "%-8s %8s %3s | %9s %9s %6s %13s %9s | %9s %9s | %9s %9s | %9s\n" phase N thr "stepwise" \
+  "LAMMPS" ratio "(rounds)" "spread" "contacts" "(LAMMPS)" "B/body" "(LAMMPS)" "trip ns"
 # row phase n threads steps ours_pps_list lammps_loop_list ours_contacts lammps_contacts ours_rss
-#     lammps_rss: the lists hold one figure per round, space-separated
+#     lammps_rss trips: the lists hold one figure per round, space-separated
 row() {
   awk -v p="$1" -v n="$2" -v t="$3" -v s="$4" -v as="$5" -v ls="$6" -v ca="$7" -v cb="$8" \
-      -v ra="$9" -v rb="${10}" '
+      -v ra="$9" -v rb="${10}" -v ts="${11}" '
     function median(x, k,   i, j, v) {  # x[1..k], sorted in place
       for (i = 2; i <= k; ++i) { v = x[i]; for (j = i - 1; j >= 1 && x[j] > v; --j) x[j + 1] = x[j]; x[j + 1] = v }
       return k % 2 ? x[(k + 1) / 2] : (x[k / 2] + x[k / 2 + 1]) / 2
@@ -79,22 +90,30 @@ row() {
       ratios = k > 1 ? sprintf("%.2f-%.2fx", lo, hi) : "-"
       own = k > 1 ? sprintf("%d%%/%d%%", 100 * (a[k] - a[1]) / ma + 0.5,
                             100 * (b[k] - b[1]) / mb + 0.5) : "-"
-      printf "%-8s %8d %3d | %8.2fM %8.2fM %5.2fx %13s %9s | %9s %9s | %9.0f %9.0f\n",
-        p, n, t, ma / 1e6, mb / 1e6, ma / mb, ratios, own, ca, cb, ra * 1024 / n, rb * 1024 / n }'
+      m = split(ts, trip, " "); tlo = 1e300; thi = -1
+      for (i = 1; i <= m; ++i) if (trip[i] != "-") {
+        if (trip[i] + 0 < tlo) tlo = trip[i] + 0
+        if (trip[i] + 0 > thi) thi = trip[i] + 0
+      }
+      trips = thi < 0 ? "-" : tlo == thi ? sprintf("%d", tlo) : sprintf("%d-%d", tlo, thi)
+      printf "%-8s %8d %3d | %8.2fM %8.2fM %5.2fx %13s %9s | %9s %9s | %9.0f %9.0f | %9s\n",
+        p, n, t, ma / 1e6, mb / 1e6, ma / mb, ratios, own, ca, cb, ra * 1024 / n, rb * 1024 / n,
+        trips }'
 }
 # pair PHASE N THREADS STEPS "OURS ARGS" "LAMMPS ARGS": the rounds, taking turns, then the row
 # (contacts and memory from the last round).
 pair() {
-  local phase=$1 n=$2 t=$3 steps=$4 ours_pps="" lammps_loops="" a ca ra lt cb rb round
+  local phase=$1 n=$2 t=$3 steps=$4 ours_pps="" lammps_loops="" trips="" a ca ra lt cb rb round
   local -a ours_args lammps_args
   read -r -a ours_args <<< "$5"
   read -r -a lammps_args <<< "$6"
   for ((round = 0; round < rounds; ++round)); do
+    if [ "$t" -gt 1 ]; then trips+="$(round_trip) "; else trips+="- "; fi
     read -r a ca ra <<< "$(ours "${ours_args[@]}")"
     read -r lt cb rb <<< "$(lammps "${lammps_args[@]}")"
     ours_pps+="$a " lammps_loops+="$lt "
   done
-  row "$phase" "$n" "$t" "$steps" "$ours_pps" "$lammps_loops" "$ca" "$cb" "$ra" "$rb"
+  row "$phase" "$n" "$t" "$steps" "$ours_pps" "$lammps_loops" "$ca" "$cb" "$ra" "$rb" "$trips"
 }
 
 for n in $sizes; do
