@@ -450,9 +450,11 @@ class GranularContacts final : public ForceModel {
       std::uint8_t* held = held_.data();
       int count = 0, opened = 0;
       for (int p = 0; p < candidates; ++p) {  // branch-free: both slots written, kept if it passes
-        if (ask_ahead_ && p + kCandidatesAhead < candidates) {  // (for speed only: j's row)
+        if (ask_ahead_ && p + kCandidatesAhead < candidates) {  // (for speed only: both rows)
           const int ahead = neighbors[candidate_k[p + kCandidatesAhead]];
           lanes::prefetch(x + 3 * ahead), lanes::prefetch(radius + ahead);
+          const int first = candidate_i[p + kCandidatesAhead];
+          lanes::prefetch(x + 3 * first), lanes::prefetch(radius + first);
         }
         const int i = candidate_i[p], k = candidate_k[p];
         const int j = neighbors[k];
