@@ -226,9 +226,9 @@ void sweep_spheres(World& world, RotationScheme& rotation, const SphereSweep& s,
     const std::uint32_t marked = s.four_marks(i);
     const bool book = s.drag_force && marked;
     // No torque, no spin: the rotation's halves would change nothing, and the torques are clear.
-    const bool unturned =
-        s.torque_marked && !marked &&
-        (s.still && s.still_known ? s.still[i / 4] != 0 : sphere_lanes::unturned_four(world, i));
+    const bool unturned = s.stills_known()
+                              ? s.left_still(i, marked)
+                              : s.torque_marked && !marked && sphere_lanes::unturned_four(world, i);
     counts.unturned += unturned;
     // No torque but a spin: L stays as it is (no -0 to become +0), so w = L / I stays as the
     // last opening wrote it; only the turn is left (spins_kept says w is so written).

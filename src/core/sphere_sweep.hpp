@@ -71,6 +71,14 @@ struct SphereSweep {
     if (drag_force && marks) std::memcpy(&marked, marks + first, 4);
     return marked;
   }
+  // Whether the still array holds for the state this sweep starts from (still, still_known).
+  bool stills_known() const { return still && still_known; }
+  // With stills_known(): whether group first .. first + 3 (its four_marks `marked`) is left
+  // alone, no torque (the marks cover every torque, none set) and still at the last sweep. The
+  // sweep decides by this, and its asking ahead (sweep_prefetch.hpp) skips what this leaves.
+  bool left_still(int first, std::uint32_t marked) const {
+    return torque_marked && !marked && still[first / 4] != 0;
+  }
 };
 
 // Bodies [begin, end) of a task's range, begin a multiple of four. close: the kick

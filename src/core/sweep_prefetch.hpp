@@ -37,12 +37,11 @@ inline bool worth_asking(long n) {
 }
 
 // Group first .. first + 3 (free spheres or not: a body the sweep hands to the rotation scheme
-// reads the same arrays), unless the marks the sweep will read for it say it is left alone: no
-// drag mark (so no torque) and still as the last sweep left it (SphereSweep::still). Whether it
-// asked.
+// reads the same arrays), unless the marks the sweep will read for it say it is left alone
+// (SphereSweep::left_still, as the sweep decides). Whether it asked.
 [[gnu::always_inline]] inline bool ask(World& world, const SphereSweep& s, int first) {
   const std::uint32_t marked = s.four_marks(first);
-  if (s.torque_marked && !marked && s.still && s.still_known && s.still[first / 4]) return false;
+  if (s.stills_known() && s.left_still(first, marked)) return false;
   lines(world.q[first].coeffs().data(), 128);
   lines(world.L.data() + 3 * first, 96);
   lines(world.w.data() + 3 * first, 96);
