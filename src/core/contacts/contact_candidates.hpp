@@ -81,7 +81,11 @@ class ContactCandidates {
   // The slots of bodies [begin, end) whose gap at the build is within their two blocks' limits,
   // as (body, slot), padded to a multiple of four by repeating the last; returns how many. While
   // no block outgrows its limit, every pair that can touch is among them. (A pair holding a
-  // spring has touched since the build, so its gap is within the limits too.)
+  // spring has touched since the build, so its gap is within the limits too.) Listed from the
+  // last body down, for speed only: a partner's index is the later one, so a pass down the list
+  // meets a partner's rows soon after it read them for the partner's own pairs, still in the
+  // cache (past it, going up met each partner first from the memory: 1M landing grains took
+  // 0.95 of the time going down).
   int find(const NeighborList& list, const double* gaps, int begin, int end, std::vector<int>& body,
            std::vector<int>& slot) const {
     const int* offsets = list.offsets().data();
@@ -93,9 +97,9 @@ class ContactCandidates {
     int* out_body = body.data();
     int* out_slot = slot.data();
     int count = 0;
-    for (int i = begin; i < end; ++i) {  // branch-free: both written, kept if it passes
+    for (int i = end - 1; i >= begin; --i) {  // branch-free: both written, kept if it passes
       const double own = limit[unsigned(i) / kBlock];
-      for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
+      for (int k = offsets[i + 1] - 1; k >= offsets[i]; --k) {
         out_body[count] = i;
         out_slot[count] = k;
         count += gaps[k] <= own + limit[unsigned(neighbors[k]) / kBlock];

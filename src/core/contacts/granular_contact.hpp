@@ -436,13 +436,13 @@ class GranularContacts final : public ForceModel {
     }
     const int candidates = task.candidates;
     const ContactParams params = this->params(ctx.dt);
-    PairSums pair_sums;
+    PairLanes pair_lanes;
     // When nearly all candidates touch (a settled packing), the kernel takes them as they are
     // and masks out the few that do not; otherwise the touching ones are picked out first.
     if (candidates <= task.touching + task.touching / 4) {
       touching_pairs<Law, Commit>(laws_, params, packed(), neighbors, task.candidate_i.data(),
                                   task.candidate_k.data(), candidates, history_.data(),
-                                  task.loads.data(), pair_sums);
+                                  task.loads.data(), pair_lanes);
       mark_pairs<Commit>(task, task.candidate_i.data(), task.candidate_k.data(), candidates);
     } else {
       const int* candidate_i = task.candidate_i.data();
@@ -466,6 +466,12 @@ class GranularContacts final : public ForceModel {
         pair_i[count] = i;
         pair_k[count] = k;
         count += touching;
+        if (count == kPairChunk) {  // (for speed only: kPairChunk)
+          touching_pairs<Law, Commit>(laws_, params, packed(), neighbors, pair_i, pair_k, count,
+                                      history_.data(), task.loads.data(), pair_lanes);
+          mark_pairs<false>(task, pair_i, pair_k, count);
+          count = 0;
+        }
         if constexpr (Commit) {  // (a byte per slot: the springs themselves are not read here)
           open_i[opened] = i;
           open_k[opened] = k;
@@ -480,9 +486,11 @@ class GranularContacts final : public ForceModel {
       for (int p = count; count > 0 && p % 4 != 0; ++p)  // the kernel's last batch, padded
         pair_i[p] = pair_i[count - 1], pair_k[p] = pair_k[count - 1];
       touching_pairs<Law, Commit>(laws_, params, packed(), neighbors, pair_i, pair_k, count,
-                                  history_.data(), task.loads.data(), pair_sums);
+                                  history_.data(), task.loads.data(), pair_lanes);
       mark_pairs<false>(task, pair_i, pair_k, count);  // (their held_ was set above)
     }
+    PairSums pair_sums;
+    pair_lanes.fold(pair_sums);
     task.touching = pair_sums.contacts;
     task.sums.potential += pair_sums.potential;
     task.sums.capped += pair_sums.capped;

@@ -92,6 +92,12 @@ constexpr int kPrefetchAhead = 8;
 // first bodies come in order, but landing grains' are few and scattered): the test's loop is
 // short, so further (1M landing grains: 0.95 of the time; the first body's too, 0.96).
 constexpr int kCandidatesAhead = 16;
+// How many touching pairs the overlap test collects before the kernel takes them (a multiple of
+// four, so the kernel's batches and sums are those of the whole list): the pairs' positions and
+// radii the test has just read are then still in the cache (past it, at 1M landing grains, the
+// kernel read each again from the memory).
+constexpr int kPairChunk = 128;
+static_assert(kPairChunk % 4 == 0);
 // ask(p) for the entries the batch at base asks for, if the kernel asks at all: the first batch
 // asks for its own and the next two, every later batch for the one two ahead of it.
 template <class Ask>
@@ -104,6 +110,18 @@ template <class Ask>
 struct PairSums {
   double potential = 0, capped = 0;
   int contacts = 0;
+};
+// What the kernel sums over its pairs, kept lane by lane until folded into PairSums: a list
+// handed to the kernel in pieces of whole batches (of four) then sums to the bits of the list
+// handed whole.
+struct PairLanes {
+  lanes::D4 potential = lanes::splat(0), capped = lanes::splat(0);
+  int contacts = 0;
+  void fold(PairSums& sums) const {
+    sums.potential += lanes::sum(potential);
+    sums.capped += lanes::sum(capped);
+    sums.contacts += contacts;
+  }
 };
 
 // Four bodies' position rows turned into four vectors: vector k holds each body's k-th number.
@@ -135,16 +153,17 @@ struct PairSums {
 // Pairs (pair_i[p], neighbors[pair_k[p]]) for p < count; the arrays are padded to a multiple of
 // four by repeating the last pair (its copies are masked out). Pairs that do not overlap are
 // masked out too; when Commit, their springs are let go (the energy booked as in release()).
-// Histories are indexed by the list slot k; they are written only when Commit.
+// Histories are indexed by the list slot k; they are written only when Commit. The sums are
+// added into `sums` lane by lane (PairLanes), so a list may come in pieces of whole batches.
 // Mixed: the pairs may be of several materials (else every lane reads one law, known to the
 // compiler, as the hot loop of a one-material packing wants).
 template <class Law, bool Commit, bool Mixed>
 [[gnu::noinline]] void touching_pairs_of(const MaterialLaws<Law>& laws, const ContactParams& params,
                                          PackedBodies bodies, const int* neighbors,
                                          const int* pair_i, const int* pair_k, int count,
-                                         Spring* history, BodyLoad* load, PairSums& sums) {
+                                         Spring* history, BodyLoad* load, PairLanes& sums) {
   using namespace lanes;
-  D4 potential = splat(0), capped = splat(0);
+  D4 potential = sums.potential, capped = sums.capped;  // (locals: the loads' stores may alias)
   const D4 zero = splat(0);
   const bool resistance = params.mu_roll > 0 || params.mu_twist > 0;
   for (int base = 0; base < count; base += 4) {
@@ -255,14 +274,13 @@ template <class Law, bool Commit, bool Mixed>
     }
     sums.contacts += __builtin_popcount(touching);
   }
-  sums.potential += sum(potential);
-  sums.capped += sum(capped);
+  sums.potential = potential, sums.capped = capped;
 }
 
 template <class Law, bool Commit>
-void touching_pairs(const MaterialLaws<Law>& laws, const ContactParams& params,
-                    PackedBodies bodies, const int* neighbors, const int* pair_i, const int* pair_k,
-                    int count, Spring* history, BodyLoad* load, PairSums& sums) {
+void touching_pairs(const MaterialLaws<Law>& laws, const ContactParams& params, PackedBodies bodies,
+                    const int* neighbors, const int* pair_i, const int* pair_k, int count,
+                    Spring* history, BodyLoad* load, PairLanes& sums) {
   if (laws.uniform())
     touching_pairs_of<Law, Commit, false>(laws, params, bodies, neighbors, pair_i, pair_k, count,
                                           history, load, sums);
