@@ -23,8 +23,22 @@ void GranularContacts<Law>::wall_range(const EvalContext& ctx, const ContactPara
   if (wall_count > 0 && wall_count <= 64) {
     using namespace lanes;
     const bool blocks = screen_blocks();
+    // For speed only: past the cache, the unscreened groups are short runs scattered along the
+    // bodies, each read first from the memory; so the rows of the one kWallsAhead unscreened
+    // groups ahead are asked for (1M landing grains: 0.98 of the time).
+    const bool ask = ask_ahead_ && blocks;
+    int ahead = i;
+    auto ask_next = [&] {
+      while (ahead + 4 <= end && wall_candidates_.far(ahead)) ahead += 4;
+      if (ahead + 4 > end) return;
+      lanes::prefetch(wall_engaged_.data() + ahead), lanes::prefetch(radius + ahead);
+      lanes::prefetch(x + 3 * ahead), lanes::prefetch(x + 3 * ahead + 11);
+      ahead += 4;
+    };
+    for (int k = 0; ask && k < kWallsAhead; ++k) ask_next();
     for (; i + 4 <= end; i += 4) {
       if (blocks && wall_candidates_.far(i)) continue;  // none of the four can touch a wall
+      if (ask) ask_next();
       int near = 0;
       for (int l = 0; l < 4; ++l) near |= (wall_engaged_[i + l] != 0) << l;
       const V3 p = load_xyz(x + 3 * i);

@@ -92,6 +92,8 @@ constexpr int kPrefetchAhead = 8;
 // first bodies come in order, but landing grains' are few and scattered): the test's loop is
 // short, so further (1M landing grains: 0.95 of the time; the first body's too, 0.96).
 constexpr int kCandidatesAhead = 16;
+// How many unscreened groups of four ahead the walls' screening asks for (wall_range).
+constexpr int kWallsAhead = 8;
 // How many touching pairs the overlap test collects before the kernel takes them (a multiple of
 // four, so the kernel's batches and sums are those of the whole list): the pairs' positions and
 // radii the test has just read are then still in the cache (past it, at 1M landing grains, the
