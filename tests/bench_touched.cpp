@@ -3,10 +3,9 @@
 // velocity 32 steps on differs from free fall's by more than 1e-9) and the share of bodies in
 // chunks of 512 along the curve that nothing touched (what flying such chunks apart from the rest
 // could take). Prints figures; not a test. Usage: bench_touched [K] (default 100: 1,000,000).
-#include <cmath>
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>

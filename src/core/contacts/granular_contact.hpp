@@ -409,95 +409,9 @@ class GranularContacts final : public ForceModel {
     }
   }
 
-  // Bodies [begin, end) against their list partners and the walls: the overlapping pairs are
-  // collected first and computed four at a time (granular_pairs.hpp), then the walls'
-  // (wall_range).
+  // Bodies [begin, end) against their list partners and the walls (granular_contact_pairs.hpp).
   template <bool Commit>
-  void pair_range(const StateView& s, const EvalContext& ctx, int begin, int end, Task& task) {
-    const int* offsets = list_.offsets().data();
-    const int* neighbors = list_.neighbors().data();
-    const double* x = state_.x;
-    const double* radius = state_.radius;
-    const int most = offsets[end] - offsets[begin];
-    if (int(task.pair_i.size()) < most + 4) {
-      for (auto* v : {&task.pair_i, &task.pair_k, &task.open_i, &task.open_k}) v->resize(most + 4);
-    }
-    int* pair_i = task.pair_i.data();
-    int* pair_k = task.pair_k.data();
-    int* open_i = task.open_i.data();
-    int* open_k = task.open_k.data();
-    // The candidates: the slots whose gap at the build leaves room to touch within their blocks'
-    // limits (a sequential scan), kept until a block outgrows its limit or the list changes.
-    if (candidates_.stale() || task.candidates_from != begin || task.candidates_to != end) {
-      task.candidates =
-          candidates_.find(list_, gaps_.data(), begin, end, task.candidate_i, task.candidate_k);
-      task.candidates_from = begin;
-      task.candidates_to = end;
-    }
-    const int candidates = task.candidates;
-    const ContactParams params = this->params(ctx.dt);
-    PairLanes pair_lanes;
-    // When nearly all candidates touch (a settled packing), the kernel takes them as they are
-    // and masks out the few that do not; otherwise the touching ones are picked out first.
-    if (candidates <= task.touching + task.touching / 4) {
-      touching_pairs<Law, Commit>(laws_, params, packed(), neighbors, task.candidate_i.data(),
-                                  task.candidate_k.data(), candidates, history_.data(),
-                                  task.loads.data(), pair_lanes);
-      mark_pairs<Commit>(task, task.candidate_i.data(), task.candidate_k.data(), candidates);
-    } else {
-      const int* candidate_i = task.candidate_i.data();
-      const int* candidate_k = task.candidate_k.data();
-      std::uint8_t* held = held_.data();
-      int count = 0, opened = 0;
-      for (int p = 0; p < candidates; ++p) {  // branch-free: both slots written, kept if it passes
-        if (ask_ahead_ && p + kCandidatesAhead < candidates) {  // (for speed only: both rows)
-          const int ahead = neighbors[candidate_k[p + kCandidatesAhead]];
-          lanes::prefetch(x + 3 * ahead), lanes::prefetch(radius + ahead);
-          const int first = candidate_i[p + kCandidatesAhead];
-          lanes::prefetch(x + 3 * first), lanes::prefetch(radius + first);
-        }
-        const int i = candidate_i[p], k = candidate_k[p];
-        const int j = neighbors[k];
-        const double* a = x + 3 * i;
-        const double* b = x + 3 * j;
-        const double dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
-        const double reach = radius[i] + radius[j];
-        const bool touching = dx * dx + dy * dy + dz * dz < reach * reach;
-        pair_i[count] = i;
-        pair_k[count] = k;
-        count += touching;
-        if (count == kPairChunk) {  // (for speed only: kPairChunk)
-          touching_pairs<Law, Commit>(laws_, params, packed(), neighbors, pair_i, pair_k, count,
-                                      history_.data(), task.loads.data(), pair_lanes);
-          mark_pairs<false>(task, pair_i, pair_k, count);
-          count = 0;
-        }
-        if constexpr (Commit) {  // (a byte per slot: the springs themselves are not read here)
-          open_i[opened] = i;
-          open_k[opened] = k;
-          opened += int(!touching) & held[k];
-          held[k] = touching;
-        }
-      }
-      // Pairs that just opened let go of their tangential springs.
-      for (int p = 0; p < opened; ++p)
-        if (engaged(history_[open_k[p]]))
-          release_pair(open_i[p], neighbors[open_k[p]], history_[open_k[p]], ctx.dt, task.sums);
-      for (int p = count; count > 0 && p % 4 != 0; ++p)  // the kernel's last batch, padded
-        pair_i[p] = pair_i[count - 1], pair_k[p] = pair_k[count - 1];
-      touching_pairs<Law, Commit>(laws_, params, packed(), neighbors, pair_i, pair_k, count,
-                                  history_.data(), task.loads.data(), pair_lanes);
-      mark_pairs<false>(task, pair_i, pair_k, count);  // (their held_ was set above)
-    }
-    PairSums pair_sums;
-    pair_lanes.fold(pair_sums);
-    task.touching = pair_sums.contacts;
-    task.sums.potential += pair_sums.potential;
-    task.sums.capped += pair_sums.capped;
-    task.sums.contacts += pair_sums.contacts;
-    wall_range<Commit>(ctx, params, begin, end, task);
-  }
-
+  void pair_range(const StateView& s, const EvalContext& ctx, int begin, int end, Task& task);
   // The bodies of pairs the kernel may have loaded (body, list slot); Held: and their slots as
   // possibly holding a spring.
   template <bool Held>
@@ -594,6 +508,7 @@ class GranularContacts final : public ForceModel {
 
 }  // namespace stepwise
 
+#include "core/contacts/granular_contact_pairs.hpp"
 #include "core/contacts/granular_contact_quiet.hpp"
 #include "core/contacts/granular_contact_rigid.hpp"
 #include "core/contacts/granular_contact_state.hpp"
