@@ -7,7 +7,7 @@
 #   (the landing: stepwise `--from 600`, LAMMPS's second run of a copy of settle.in that runs
 #   600 steps and then 200). ROUNDS (default 3) runs every row that many times, the two
 #   programs taking turns; each figure is the median.
-# Columns: ns per particle-step of each size and the largest size's over the smallest's, for
+# Columns: ns per particle-step at each size and the largest size's over the smallest's, for
 # stepwise and for LAMMPS. Flat within 20% is a ratio below 1.20.
 set -euo pipefail
 stepwise=$1 decks=$2
@@ -68,19 +68,28 @@ done
 median() { tr ' ' '\n' <<< "$1" | sed '/^$/d' | sort -g | awk '{x[NR] = $1}
   END { print NR % 2 ? x[(NR + 1) / 2] : (x[NR / 2] + x[NR / 2 + 1]) / 2 }'; }
 read -r -a list <<< "$sides"
-small=${list[0]} large=${list[${#list[@]} - 1]}
 label() {
   case $1 in
     flights) echo "200 steps" ;; stepped) echo "200 stepped" ;; 400) echo "400 steps" ;;
     800) echo "800 steps" ;; landing) echo "steps 600-800" ;;
   esac
 }
-printf "%-14s | %28s | %28s\n" "" "stepwise (ns/particle-step)" "LAMMPS (ns/particle-step)"
-printf "%-14s | %9s %9s %8s | %9s %9s %8s\n" row "$((small ** 3))" "$((large ** 3))" ratio \
-  "$((small ** 3))" "$((large ** 3))" ratio
+# program ROW -> that row's medians, one per size, then the largest size's over the smallest's
+figures() {
+  local -n of=$1
+  local side out="" first last
+  for side in $sides; do
+    last=$(median "${of[$2,$side]}")
+    [ -z "$out" ] && first=$last
+    out+="$(printf "%9.2f " "$last")"
+  done
+  echo "$out$(awk -v a="$first" -v b="$last" 'BEGIN { printf "%7.2fx", b / a }')"
+}
+heads=""
+for side in $sides; do heads+="$(printf "%9d " $((side * side * side)))"; done
+width=$((10 * ${#list[@]} + 8))
+printf "%-14s | %-${width}s | %-${width}s\n" "ns/step" "stepwise" "LAMMPS"
+printf "%-14s | %s%8s | %s%8s\n" "N" "$heads" ratio "$heads" ratio
 for r in "${rows[@]}"; do
-  a=$(median "${mine[$r,$small]}") b=$(median "${mine[$r,$large]}")
-  c=$(median "${theirs[$r,$small]}") d=$(median "${theirs[$r,$large]}")
-  awk -v l="$(label "$r")" -v a="$a" -v b="$b" -v c="$c" -v d="$d" 'BEGIN {
-    printf "%-14s | %9.2f %9.2f %7.2fx | %9.2f %9.2f %7.2fx\n", l, a, b, b / a, c, d, d / c }'
+  printf "%-14s | %s | %s\n" "$(label "$r")" "$(figures mine "$r")" "$(figures theirs "$r")"
 done
