@@ -7,8 +7,8 @@
 #   (the landing: stepwise `--from 600`, LAMMPS's second run of a copy of settle.in that runs
 #   600 steps and then 200). ROUNDS (default 3) runs every row that many times, the two
 #   programs taking turns; each figure is the median.
-# Columns: ns per particle-step at each size and the largest size's over the smallest's, for
-# stepwise and for LAMMPS. Flat within 20% is a ratio below 1.20.
+# Columns: ns per particle-step at each size (smallest first) and the largest size's over the
+# smallest's, for stepwise and for LAMMPS. Flat within 20% is a ratio below 1.20.
 set -euo pipefail
 stepwise=$1 decks=$2
 sides=${3:-"22 100"} rounds=${4:-3}
@@ -19,6 +19,7 @@ for side in $sides; do
        exit 2 ;;
   esac
 done
+sides=$(tr ' ' '\n' <<< "$sides" | sed '/^$/d' | sort -n | tr '\n' ' ')  # smallest first
 case $rounds in
   [1-9] | [1-9][0-9]) ;;
   *) echo "bench flat: ROUNDS must be a whole number from 1 to 99, not '$rounds'" >&2; exit 2 ;;
