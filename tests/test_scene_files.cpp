@@ -148,6 +148,36 @@ TEST_CASE("the shipped assets/scenes files build the built-in scenes") {
   }
 }
 
+TEST_CASE("a built-in scene's parameter form keeps the values, integrator, dt and seed chosen") {
+  BuiltinChoices chosen;
+  chosen.parameters = {{"n", 64.0}, {"nx", 4.0}, {"ny", 4.0}, {"nz", 4.0}, {"mu", 0.25}};
+  chosen.integrator = "adaptive";
+  chosen.dt = 2.5e-4;
+  chosen.seed = 7;
+  chosen.label = "a small pile";
+  chosen.integrator_options.set("tolerance", 1e-7);
+  const std::string text = builtin_scene_toml("settle", chosen);
+  INFO(text);
+  CHECK(text.find("n = 64.0  # ") != std::string::npos);  // with its description
+  CHECK(text.find("mu = 0.25  # ") != std::string::npos);
+  const RunSpec loaded = parse_scene_toml(text, "settle.toml");
+  RunSpec direct = load_scene("settle", chosen.parameters);
+  check_same_world(loaded.setup.world, direct.setup.world);
+  CHECK(loaded.setup.world.size() == 64);
+  CHECK(loaded.setup.integrator == "adaptive");
+  CHECK(loaded.setup.rotation == direct.setup.rotation);
+  CHECK(loaded.setup.dt == 2.5e-4);
+  CHECK(loaded.setup.duration == direct.setup.duration);
+  CHECK(loaded.seed == 7);
+  CHECK(loaded.label == "a small pile");
+  CHECK(loaded.setup.integrator_options.number("tolerance", 0) == 1e-7);
+  // Nothing chosen: every parameter at its default, the scene's own dt (the file it always was).
+  const RunSpec plain = parse_scene_toml(builtin_scene_toml("settle"), "settle.toml");
+  CHECK(plain.setup.world.size() == 10000);
+  CHECK(plain.setup.dt == load_scene("settle").setup.dt);
+  CHECK(plain.seed == 1);
+}
+
 TEST_CASE("scene file errors name the file, line and column") {
   const std::string path = std::string(STEPWISE_SOURCE_DIR) + "/tests/data/malformed.toml";
   try {

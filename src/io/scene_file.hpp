@@ -49,7 +49,18 @@ void write_scene_toml(std::ostream& out, Simulation& sim, const std::string& lab
 std::string scene_to_toml(Simulation& sim, const std::string& label, double duration = 10);
 void save_scene_file(const std::string& path, Simulation& sim, const std::string& label,
                      double duration = 10);
-// A documented file for a built-in scene: its name and every parameter at its default.
-std::string builtin_scene_toml(const std::string& name);
+// What a run chose for a built-in scene beyond its defaults (each unset: the scene's own).
+struct BuiltinChoices {
+  std::map<std::string, ParamValue> parameters;  // the scene's parameters given a value
+  std::string label;                             // the run's name, where not the scene's
+  std::string integrator, rotation;
+  std::optional<double> dt, duration;
+  std::optional<std::uint64_t> seed;
+  ParamTable integrator_options = ParamTable("");  // written as [integrator]
+};
+// A documented file for a built-in scene: its name and every parameter with its description, at
+// the value chosen or else its default, and the integrator, rotation, dt and duration that
+// those parameters give or that were chosen.
+std::string builtin_scene_toml(const std::string& name, const BuiltinChoices& chosen = {});
 
 }  // namespace stepwise

@@ -177,9 +177,9 @@ void save_scene_file(const std::string& path, Simulation& sim, const std::string
   file.commit();
 }
 
-std::string builtin_scene_toml(const std::string& name) {
+std::string builtin_scene_toml(const std::string& name, const BuiltinChoices& chosen) {
   const SceneInfo info = SceneRegistry::instance().make(name)->info();
-  const SceneSetup setup = build_scene(name, {});
+  const SceneSetup setup = build_scene(name, chosen.parameters);
   std::ostringstream out;
   out << "# " << info.name << ": " << info.summary << "\n#\n";
   std::istringstream words(info.notes);
@@ -193,13 +193,29 @@ std::string builtin_scene_toml(const std::string& name) {
   }
   if (!line.empty()) out << "# " << line << "\n";
   out << "\n[scene]\nbuiltin = \"" << name << "\"\n";
+  if (!chosen.label.empty() && chosen.label != name)
+    out << "name = " << value_text(chosen.label) << "\n";
   if (setup.world.dimensions != 3) out << "dimensions = " << setup.world.dimensions << "\n";
-  out << "integrator = \"" << setup.integrator << "\"\n";
-  out << "rotation = \"" << setup.rotation << "\"\n";
-  out << "dt = " << format_double(setup.dt) << "\n";
-  out << "duration = " << format_double(setup.duration) << "\n\n[parameters]\n";
-  for (const ParamSpec& p : info.params)
-    out << p.name << " = " << value_text(p.default_value) << "  # " << p.description << "\n";
+  out << "integrator = "
+      << value_text(chosen.integrator.empty() ? setup.integrator : chosen.integrator) << "\n";
+  out << "rotation = " << value_text(chosen.rotation.empty() ? setup.rotation : chosen.rotation)
+      << "\n";
+  out << "dt = " << format_double(chosen.dt.value_or(setup.dt)) << "\n";
+  out << "duration = " << format_double(chosen.duration.value_or(setup.duration)) << "\n";
+  if (chosen.seed) out << "seed = " << *chosen.seed << "\n";
+  out << "\n[parameters]\n";
+  std::map<std::string, ParamValue> left = chosen.parameters;
+  for (const ParamSpec& p : info.params) {
+    const auto given = left.find(p.name);
+    out << p.name << " = " << value_text(given != left.end() ? given->second : p.default_value)
+        << "  # " << p.description << "\n";
+    if (given != left.end()) left.erase(given);
+  }
+  for (const auto& [key, value] : left) out << key << " = " << value_text(value) << "\n";
+  if (!chosen.integrator_options.values().empty()) {
+    out << "\n[integrator]\n";
+    write_table(out, chosen.integrator_options, "integrator");
+  }
   return out.str();
 }
 
