@@ -55,12 +55,14 @@ struct BuiltinChoices {
   std::string label;                             // the run's name, where not the scene's
   std::string integrator, rotation;
   std::optional<double> dt, duration;
+  std::optional<int> dimensions;
   std::optional<std::uint64_t> seed;
   ParamTable integrator_options = ParamTable("");  // written as [integrator]
 };
 // A documented file for a built-in scene: its name and every parameter with its description, at
-// the value chosen or else its default, and the integrator, rotation, dt and duration that
-// those parameters give or that were chosen.
+// the value chosen or else its default, and the integrator, rotation, dt, duration and
+// dimensions that were chosen or else those the parameters give (the scene is built only for
+// what was not given).
 std::string builtin_scene_toml(const std::string& name, const BuiltinChoices& chosen = {});
 
 }  // namespace stepwise

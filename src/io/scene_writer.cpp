@@ -1,5 +1,6 @@
 // Saving a run as a scene file: every body, model and the carried state, numbers written
 // shortest round-trip so the file continues the run bit for bit (Simulation::save_state).
+#include <optional>
 #include <sstream>
 
 #include "io/atomic_file.hpp"
@@ -179,7 +180,12 @@ void save_scene_file(const std::string& path, Simulation& sim, const std::string
 
 std::string builtin_scene_toml(const std::string& name, const BuiltinChoices& chosen) {
   const SceneInfo info = SceneRegistry::instance().make(name)->info();
-  const SceneSetup setup = build_scene(name, chosen.parameters);
+  // (built only where the choices leave something to the scene: 1,000,000 spheres take a second)
+  std::optional<SceneSetup> built;
+  auto setup = [&]() -> const SceneSetup& {
+    if (!built) built = build_scene(name, chosen.parameters);
+    return *built;
+  };
   std::ostringstream out;
   out << "# " << info.name << ": " << info.summary << "\n#\n";
   std::istringstream words(info.notes);
@@ -195,13 +201,15 @@ std::string builtin_scene_toml(const std::string& name, const BuiltinChoices& ch
   out << "\n[scene]\nbuiltin = \"" << name << "\"\n";
   if (!chosen.label.empty() && chosen.label != name)
     out << "name = " << value_text(chosen.label) << "\n";
-  if (setup.world.dimensions != 3) out << "dimensions = " << setup.world.dimensions << "\n";
+  const int dimensions = chosen.dimensions ? *chosen.dimensions : setup().world.dimensions;
+  if (dimensions != 3) out << "dimensions = " << dimensions << "\n";
   out << "integrator = "
-      << value_text(chosen.integrator.empty() ? setup.integrator : chosen.integrator) << "\n";
-  out << "rotation = " << value_text(chosen.rotation.empty() ? setup.rotation : chosen.rotation)
+      << value_text(chosen.integrator.empty() ? setup().integrator : chosen.integrator) << "\n";
+  out << "rotation = " << value_text(chosen.rotation.empty() ? setup().rotation : chosen.rotation)
       << "\n";
-  out << "dt = " << format_double(chosen.dt.value_or(setup.dt)) << "\n";
-  out << "duration = " << format_double(chosen.duration.value_or(setup.duration)) << "\n";
+  out << "dt = " << format_double(chosen.dt ? *chosen.dt : setup().dt) << "\n";
+  out << "duration = " << format_double(chosen.duration ? *chosen.duration : setup().duration)
+      << "\n";
   if (chosen.seed) out << "seed = " << *chosen.seed << "\n";
   out << "\n[parameters]\n";
   std::map<std::string, ParamValue> left = chosen.parameters;
