@@ -212,14 +212,12 @@ std::string builtin_scene_toml(const std::string& name, const BuiltinChoices& ch
       << "\n";
   if (chosen.seed) out << "seed = " << *chosen.seed << "\n";
   out << "\n[parameters]\n";
-  std::map<std::string, ParamValue> left = chosen.parameters;
-  for (const ParamSpec& p : info.params) {
-    const auto given = left.find(p.name);
-    out << p.name << " = " << value_text(given != left.end() ? given->second : p.default_value)
-        << "  # " << p.description << "\n";
-    if (given != left.end()) left.erase(given);
+  for (const ParamSpec& p : info.params) {  // (a run's parameters are the scene's: checked at load)
+    const auto given = chosen.parameters.find(p.name);
+    const bool set = given != chosen.parameters.end();
+    out << p.name << " = " << value_text(set ? given->second : p.default_value) << "  # "
+        << p.description << "\n";
   }
-  for (const auto& [key, value] : left) out << key << " = " << value_text(value) << "\n";
   if (!chosen.integrator_options.values().empty()) {
     out << "\n[integrator]\n";
     write_table(out, chosen.integrator_options, "integrator");
