@@ -36,7 +36,7 @@ int command_save(const SceneOptions& scene, const std::string& path, bool explic
     chosen.dt = spec.setup.dt;
     chosen.duration = spec.setup.duration;
     chosen.dimensions = run.sim.world().dimensions;  // (the setup's World moved into the run)
-    if (spec.seed != RunSpec{}.seed) chosen.seed = spec.seed;  // (the default left unwritten)
+    if (spec.seed != RunSpec().seed) chosen.seed = spec.seed;  // (the default left unwritten)
     chosen.integrator_options = spec.setup.integrator_options;
     write_file_atomically(path, builtin_scene_toml(*spec.builtin, chosen));
   } else {
