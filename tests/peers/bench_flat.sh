@@ -14,8 +14,8 @@ stepwise=$1 decks=$2
 sides=${3:-"22 100"} rounds=${4:-3}
 for side in $sides; do
   case $side in
-    [1-9] | [1-9][0-9] | [1-2][0-9][0-9]) ;;
-    *) echo "bench flat: SIDES are whole numbers from 1 to 299 (a lattice's side), not '$side'" >&2
+    [1-9] | [1-9][0-9] | 1[0-1][0-9] | 12[0-5]) ;;  # (settle takes up to 2,000,000 spheres)
+    *) echo "bench flat: SIDES are whole numbers from 1 to 125 (a lattice's side), not '$side'" >&2
        exit 2 ;;
   esac
 done
@@ -37,6 +37,7 @@ ours() {
   out=$("$stepwise" bench settle --set n=$((side * side * side)) --set nx="$side" \
     --set ny="$side" --set nz="$side" "$@")
   pps=$(sed -n 's/.* particle_steps_per_s=\([0-9.]*\).*/\1/p' <<< "$out" | head -1)
+  [ -n "$pps" ] || { touch "$work/failed"; return 0; }  # (a subshell: the loop stops)
   awk -v p="$pps" 'BEGIN { printf "%.3f", 1e9 / p }'
 }
 # lammps DECK SIDE STEPS -> ns per particle-step of the deck's last run
@@ -45,6 +46,7 @@ lammps() {
   (cd "$work" && OMP_NUM_THREADS=1 lmp -in "$deck" -var N "$n" -var nx "$side" -var ny "$side" \
     -var nz "$side" -var steps "$steps" -log log.lammps -screen none)
   loop=$(awk '/^Loop time of/ {t = $4} END {print t}' "$work/log.lammps")
+  [ -n "$loop" ] || { touch "$work/failed"; return 0; }
   awk -v t="$loop" -v n="$n" -v s="$steps" 'BEGIN { printf "%.3f", t / n / s * 1e9 }'
 }
 
@@ -63,6 +65,7 @@ for ((round = 0; round < rounds; ++round)); do
     theirs[400,$side]+="$(lammps settle.in "$side" 400) "
     theirs[800,$side]+="$(lammps settle.in "$side" 800) "
     theirs[landing,$side]+="$(lammps window.in "$side" 200) "
+    [ ! -e "$work/failed" ] || { echo "bench flat: a run at side $side failed (above)" >&2; exit 1; }
   done
 done
 

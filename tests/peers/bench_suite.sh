@@ -30,6 +30,16 @@ for phase in $phases; do
   esac
 done
 has_phase() { [[ " $phases " == *" $1 "* ]]; }
+# settle takes 10000 and 50000 as they are, any other size as a k x k x k lattice.
+for n in $sizes; do
+  [ "$n" = 10000 ] || [ "$n" = 50000 ] && continue
+  side=0
+  [[ $n =~ ^[1-9][0-9]{0,6}$ ]] && side=$(awk -v n="$n" 'BEGIN { printf "%d", exp(log(n) / 3) + 0.5 }')
+  if [ "$side" -lt 1 ] || [ $((side * side * side)) != "$n" ]; then
+    echo "bench suite: SIZES are 10000, 50000 or cubes k^3, k from 1 to 125 (a lattice), not '$n'" >&2
+    exit 2
+  fi
+done
 case $rounds in
   [1-9] | [1-9][0-9]) ;;
   *) echo "bench suite: ROUNDS must be a whole number from 1 to 99, not '$rounds'" >&2; exit 2 ;;
@@ -49,6 +59,7 @@ lammps() {
     "${vars[@]}" "$@" -log log.lammps -screen none)
   local loop contacts
   loop=$(awk '/^Loop time of/ {print $4; exit}' "$work/log.lammps")
+  [ -n "$loop" ] || return 0  # (failed: nothing, so the caller stops)
   contacts=$(sed -n 's/.*ncontacts_end=\([0-9]*\).*/\1/p' "$work/log.lammps" | tail -1)
   # With MPI, time reports the launcher; the ranks' share is counted as one process per rank.
   echo "$loop $contacts $(tail -1 "$work/rss.txt")"
@@ -56,7 +67,7 @@ lammps() {
 # ours ARGS... -> "particle_steps_per_s contacts rss_kb"
 ours() {
   local out
-  out=$(/usr/bin/time -f "%M" -o "$work/rss_ours.txt" "$stepwise" bench "$@")
+  out=$(/usr/bin/time -f "%M" -o "$work/rss_ours.txt" "$stepwise" bench "$@") || return 0
   echo "$(field particle_steps_per_s "$out") $(field contacts_end "$out") $(tail -1 "$work/rss_ours.txt")"
 }
 
@@ -110,7 +121,9 @@ pair() {
   for ((round = 0; round < rounds; ++round)); do
     if [ "$t" -gt 1 ]; then trips+="$(round_trip) "; else trips+="- "; fi
     read -r a ca ra <<< "$(ours "${ours_args[@]}")"
+    [ -n "$a" ] || { echo "bench suite: stepwise's $phase run at N=$n failed (above)" >&2; exit 1; }
     read -r lt cb rb <<< "$(lammps "${lammps_args[@]}")"
+    [ -n "$lt" ] || { echo "bench suite: LAMMPS's $phase run at N=$n failed" >&2; exit 1; }
     ours_pps+="$a " lammps_loops+="$lt "
   done
   row "$phase" "$n" "$t" "$steps" "$ours_pps" "$lammps_loops" "$ca" "$cb" "$ra" "$rb" "$trips"
