@@ -43,6 +43,7 @@ ours() {
 # lammps DECK SIDE STEPS -> ns per particle-step of the deck's last run
 lammps() {
   local deck=$1 side=$2 steps=$3 n=$(($2 * $2 * $2)) loop
+  rm -f "$work/log.lammps"  # (a run that never starts must not leave the last one's figures)
   (cd "$work" && OMP_NUM_THREADS=1 lmp -in "$deck" -var N "$n" -var nx "$side" -var ny "$side" \
     -var nz "$side" -var steps "$steps" -log log.lammps -screen none)
   loop=$(awk '/^Loop time of/ {t = $4} END {print t}' "$work/log.lammps")
@@ -65,7 +66,7 @@ for ((round = 0; round < rounds; ++round)); do
     theirs[400,$side]+="$(lammps settle.in "$side" 400) "
     theirs[800,$side]+="$(lammps settle.in "$side" 800) "
     theirs[landing,$side]+="$(lammps window.in "$side" 200) "
-    [ ! -e "$work/failed" ] || { echo "bench flat: a run at side $side failed (above)" >&2; exit 1; }
+    [ ! -e "$work/failed" ] || { echo "bench flat: a run at side $side failed" >&2; exit 1; }
   done
 done
 

@@ -31,12 +31,13 @@ for phase in $phases; do
 done
 has_phase() { [[ " $phases " == *" $1 "* ]]; }
 # settle takes 10000 and 50000 as they are, any other size as a k x k x k lattice.
+lattice_side() { awk -v n="$1" 'BEGIN { printf "%d", exp(log(n) / 3) + 0.5 }'; }
 for n in $sizes; do
   [ "$n" = 10000 ] || [ "$n" = 50000 ] && continue
   side=0
-  [[ $n =~ ^[1-9][0-9]{0,6}$ ]] && side=$(awk -v n="$n" 'BEGIN { printf "%d", exp(log(n) / 3) + 0.5 }')
+  [[ $n =~ ^[1-9][0-9]{0,6}$ ]] && side=$(lattice_side "$n")
   if [ "$side" -lt 1 ] || [ $((side * side * side)) != "$n" ]; then
-    echo "bench suite: SIZES are 10000, 50000 or cubes k^3, k from 1 to 125 (a lattice), not '$n'" >&2
+    echo "bench suite: SIZES are 10000, 50000 or cubes k^3, k from 1 to 125, not '$n'" >&2
     exit 2
   fi
 done
@@ -55,6 +56,7 @@ lammps() {
   [ "$ranks" -gt 1 ] && run=(mpirun -np "$ranks" --allow-run-as-root --oversubscribe lmp)
   local vars=(-var steps "$steps")
   [ "$input" = settle.in ] && vars+=(-var N "$n")  # dense.in counts its atoms itself
+  rm -f "$work/log.lammps"  # (a run that never starts must not leave the last one's figures)
   (cd "$work" && OMP_NUM_THREADS=1 /usr/bin/time -f "%M" -o rss.txt "${run[@]}" -in "$input" \
     "${vars[@]}" "$@" -log log.lammps -screen none)
   local loop contacts
@@ -132,7 +134,7 @@ pair() {
 for n in $sizes; do
   set_n=(--set n="$n"); lvars=()
   if [ "$n" != 10000 ] && [ "$n" != 50000 ]; then
-    side=$(awk -v n="$n" 'BEGIN { printf "%d", exp(log(n) / 3) + 0.5 }')
+    side=$(lattice_side "$n")
     set_n+=(--set nx="$side" --set ny="$side" --set nz="$side")
     lvars=(-var nx "$side" -var ny "$side" -var nz "$side")
   fi
