@@ -51,6 +51,10 @@ lammps() {
   awk -v t="$loop" -v n="$n" -v s="$steps" 'BEGIN { printf "%.3f", t / n / s * 1e9 }'
 }
 
+# A run's function (in a subshell) leaves a mark when it fails: stop there, naming the size.
+stop_if_failed() {
+  [ ! -e "$work/failed" ] || { echo "bench flat: a run at side $1 failed" >&2; exit 1; }
+}
 # Per row and size, one figure per round for each program (space-separated lists).
 rows=(flights stepped 400 800 landing)
 declare -A mine theirs
@@ -61,12 +65,13 @@ for ((round = 0; round < rounds; ++round)); do
     mine[400,$side]+="$(ours "$side" --steps 400) "
     mine[800,$side]+="$(ours "$side" --steps 800) "
     mine[landing,$side]+="$(ours "$side" --steps 200 --from 600 --free-flight off) "
+    stop_if_failed "$side"
     two=$(lammps settle.in "$side" 200)  # (LAMMPS steps every step: both 200-step rows)
     theirs[flights,$side]+="$two " theirs[stepped,$side]+="$two "
     theirs[400,$side]+="$(lammps settle.in "$side" 400) "
     theirs[800,$side]+="$(lammps settle.in "$side" 800) "
     theirs[landing,$side]+="$(lammps window.in "$side" 200) "
-    [ ! -e "$work/failed" ] || { echo "bench flat: a run at side $side failed" >&2; exit 1; }
+    stop_if_failed "$side"
   done
 done
 

@@ -36,7 +36,7 @@ for n in $sizes; do
   [ "$n" = 10000 ] || [ "$n" = 50000 ] && continue
   side=0
   [[ $n =~ ^[1-9][0-9]{0,6}$ ]] && side=$(lattice_side "$n")
-  if [ "$side" -lt 1 ] || [ $((side * side * side)) != "$n" ]; then
+  if [ "$side" -lt 1 ] || [ "$side" -gt 125 ] || [ $((side * side * side)) != "$n" ]; then
     echo "bench suite: SIZES are 10000, 50000 or cubes k^3, k from 1 to 125, not '$n'" >&2
     exit 2
   fi
