@@ -5,7 +5,8 @@
 #   falling: the first 3000 steps (few contacts); settle: the whole 20000; dense: 10000 steps
 #   continuing the settled packing (LAMMPS' dense.in from its own restart, stepwise from its own
 #   saved state). SIZES defaults to "10000 50000", THREADS to "1 2" (LAMMPS: as many MPI ranks);
-#   a size of 1000000 runs a 100 x 100 x 100 lattice for 200 falling steps only. ROUNDS (default
+#   any size but those two must be a cube k^3, run as a k x k x k lattice (k up to 125: settle's
+#   2,000,000 spheres), and 1000000 runs its lattice for 200 falling steps only. ROUNDS (default
 #   1) runs each row's pair that many times, the two programs taking turns, and reports each one's
 #   median and the lowest and highest of the rounds' ratios: on a shared machine whose speed
 #   drifts, one run apiece can be off by a third. PHASES (default "falling settle dense") picks
@@ -30,7 +31,7 @@ for phase in $phases; do
   esac
 done
 has_phase() { [[ " $phases " == *" $1 "* ]]; }
-# settle takes 10000 and 50000 as they are, any other size as a k x k x k lattice.
+# settle takes 10000 and 50000 as they are, any other size as a k x k x k lattice, to 2,000,000.
 lattice_side() { awk -v n="$1" 'BEGIN { printf "%d", exp(log(n) / 3) + 0.5 }'; }
 for n in $sizes; do
   [ "$n" = 10000 ] || [ "$n" = 50000 ] && continue
