@@ -7,8 +7,11 @@
 #include <new>
 
 #include "app/cli_docs.hpp"
+#include "app/cli_numbers.hpp"
 #include "app/commands.hpp"
 #include "app/install_paths.hpp"
+#include "core/limits.hpp"
+#include "core/parallel.hpp"
 #include "io/atomic_file.hpp"
 #ifdef STEPWISE_HAS_GUI
 #include "app/gui_app.hpp"
@@ -19,6 +22,8 @@
 
 namespace stepwise::cli {
 namespace {
+
+constexpr double kMaxFrames = 1e9;  // gui --frames (an int; weeks of drawing)
 
 void add_scene_options(CLI::App& cmd, SceneOptions& o, bool with_scene = true) {
   if (with_scene)
@@ -36,7 +41,8 @@ void add_scene_options(CLI::App& cmd, SceneOptions& o, bool with_scene = true) {
   cmd.add_option("--set", o.sets,
                  "scene parameter key=value, integrator.option=value or impulse.option=value")
       ->allow_extra_args(false);
-  cmd.add_option("--seed", o.seed, "random seed (Langevin noise, random placements)");
+  cmd.add_option("--seed", o.seed, "random seed (Langevin noise, random placements)")
+      ->transform(whole_number(0, limits::kMaxSeed));
   cmd.add_flag("--force", o.force,
                "go on even if the scene needs more memory than this machine has available");
 }
@@ -60,6 +66,8 @@ int run_command_line(int argc, char** argv) {
   argv = args.data();
 
   CLI::App app{"stepwise - a sandbox for rigid-particle dynamics"};
+  const auto steps_limit = [] { return limits::max_steps(); };
+  const CLI::Validator threads = whole_number(1, kMaxTasks);
   app.require_subcommand(0, 1);
 
   bool verbose = false;
@@ -71,17 +79,22 @@ int run_command_line(int argc, char** argv) {
   auto* run_cmd = app.add_subcommand("run", "run a scene headless and print its energy table");
   add_scene_options(*run_cmd, run.scene);
   auto* duration = run_cmd->add_option("--duration", run.duration, "simulated seconds");
-  run_cmd->add_option("--steps", run.steps, "number of steps")->excludes(duration);
+  run_cmd->add_option("--steps", run.steps, "number of steps")
+      ->excludes(duration)
+      ->transform(whole_number(0, steps_limit));
   run_cmd->add_option("--csv", run.csv, "write the energy series to this CSV file")
       ->type_name(kFileType);
-  run_cmd->add_option("--every", run.every, "CSV row every N steps (default 1)");
+  run_cmd->add_option("--every", run.every, "CSV row every N steps (default 1)")
+      ->transform(whole_number(1, steps_limit));
   run_cmd->add_option("--state", run.state, "write the final per-body state to this CSV file")
       ->type_name(kFileType);
   run_cmd->add_option("--bonds", run.bonds, "write the final per-bond state to this CSV file")
       ->type_name(kFileType);
   run_cmd->add_flag("-q,--quiet", run.quiet, "no energy table");
-  run_cmd->add_option("--threads", run.threads,
-                      "worker threads (default 1; output fixed for a given count)");
+  run_cmd
+      ->add_option("--threads", run.threads,
+                   "worker threads (default 1; output fixed for a given count)")
+      ->transform(threads);
   run_cmd
       ->add_option("--vtk", run.vtk, "write a ParaView series (.vtu per frame + series.pvd) here")
       ->type_name(kDirType);
@@ -118,11 +131,15 @@ int run_command_line(int argc, char** argv) {
   auto* bench_cmd =
       app.add_subcommand("bench", "time a scene: particle-steps per second, contacts at the end");
   add_scene_options(*bench_cmd, bench_scene);
-  bench_cmd->add_option("--steps", bench_steps, "steps to time (default 1000)");
-  bench_cmd->add_option("--threads", bench_threads, "worker threads (default 1)");
+  bench_cmd->add_option("--steps", bench_steps, "steps to time (default 1000)")
+      ->transform(whole_number(1, steps_limit));
+  bench_cmd->add_option("--threads", bench_threads, "worker threads (default 1)")
+      ->transform(threads);
   long bench_from = 0;
-  bench_cmd->add_option("--from", bench_from,
-                        "time the steps from this step on (those before run untimed; default 0)");
+  bench_cmd
+      ->add_option("--from", bench_from,
+                   "time the steps from this step on (those before run untimed; default 0)")
+      ->transform(whole_number(0, steps_limit));
   std::string bench_flight = "on";
   bench_cmd
       ->add_option("--free-flight", bench_flight,
@@ -139,7 +156,8 @@ int run_command_line(int argc, char** argv) {
   gui_cmd->add_option("scene", gui.scene.scene, "built-in scene name or scene .toml file")
       ->type_name(kSceneType);
   add_scene_options(*gui_cmd, gui.scene, false);
-  gui_cmd->add_option("--frames", gui.frames, "draw this many frames, then exit");
+  gui_cmd->add_option("--frames", gui.frames, "draw this many frames, then exit")
+      ->transform(whole_number(0, kMaxFrames));
   gui_cmd->add_option("--screenshot", gui.screenshot, "with --frames: write the last frame as PNG")
       ->type_name(kFileType);
   gui_cmd
@@ -166,9 +184,11 @@ int run_command_line(int argc, char** argv) {
   gui_cmd
       ->add_option("--select", gui.select,
                    "select this body: the Inspector shows it and its contacts")
-      ->check(CLI::NonNegativeNumber);
-  gui_cmd->add_option("--threads", gui.threads,
-                      "threads for the physics (default 1; results fixed for a given count)");
+      ->transform(whole_number(0, [] { return limits::max_bodies() - 1.0; }));
+  gui_cmd
+      ->add_option("--threads", gui.threads,
+                   "threads for the physics (default 1; results fixed for a given count)")
+      ->transform(threads);
   gui_cmd->add_option("--compare", gui.compare,
                       "lockstep comparison runs: integrator[@dt] or key=value (the scene with a parameter changed), ... (up to 3)");
   gui_cmd
@@ -185,8 +205,10 @@ int run_command_line(int argc, char** argv) {
       ->add_option("--lammps", export_lammps, "folder for the LAMMPS data file and input deck")
       ->required()
       ->type_name(kDirType);
-  export_cmd->add_option("--steps", export_steps, "steps the deck runs (default 1000)");
-  export_cmd->add_option("--thermo", export_thermo, "thermo output every N steps (default 100)");
+  export_cmd->add_option("--steps", export_steps, "steps the deck runs (default 1000)")
+      ->transform(whole_number(0, steps_limit));
+  export_cmd->add_option("--thermo", export_thermo, "thermo output every N steps (default 100)")
+      ->transform(whole_number(0, steps_limit));
 
   std::string stability_methods, stability_hs;
   auto* stability_cmd =
@@ -200,7 +222,8 @@ int run_command_line(int argc, char** argv) {
   auto* reverse_cmd =
       app.add_subcommand("reverse", "run N steps, flip velocities, run N back: the return error");
   add_scene_options(*reverse_cmd, reverse_scene);
-  reverse_cmd->add_option("--steps", reverse_steps, "steps each way (default 1000)");
+  reverse_cmd->add_option("--steps", reverse_steps, "steps each way (default 1000)")
+      ->transform(whole_number(1, steps_limit));
 
   RecordOptions record;
   record.scene.scene.clear();
@@ -218,8 +241,10 @@ int run_command_line(int argc, char** argv) {
   record_cmd->add_option("--slow-motion", record.slow_motion,
                          "simulated seconds per video second (default 1)");
   record_cmd->add_option("--size", record.size, "WxH (default 1280x720)");
-  record_cmd->add_option("--threads", record.threads,
-                         "threads for the physics (default 1; results fixed for a given count)");
+  record_cmd
+      ->add_option("--threads", record.threads,
+                   "threads for the physics (default 1; results fixed for a given count)")
+      ->transform(threads);
   record_cmd->add_flag("--overlay", record.overlay,
                        "burn in integrator, dt, time and the energy-error plot");
   record_cmd
@@ -288,10 +313,8 @@ int run_command_line(int argc, char** argv) {
         throw InputError("--layout-report needs --frames N (the frame to measure)");
       if (gui.threads < 1 || gui.threads > 64) throw InputError("--threads: expected 1 to 64");
       if (!gui_size.empty()) {
-        const auto x = gui_size.find('x');
-        gui.width = x == std::string::npos ? 0 : std::atoi(gui_size.substr(0, x).c_str());
-        gui.height = x == std::string::npos ? 0 : std::atoi(gui_size.substr(x + 1).c_str());
-        if (gui.width < 64 || gui.height < 64 || gui.width > 8192 || gui.height > 8192)
+        if (!parse_size(gui_size, gui.width, gui.height) || gui.width < 64 || gui.height < 64 ||
+            gui.width > 8192 || gui.height > 8192)
           throw InputError("--size: expected WxH between 64x64 and 8192x8192, got '" + gui_size +
                            "'");
       }

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "app/cli_numbers.hpp"
 #include "app/commands.hpp"
 #include "app/gui_gl_window.hpp"
 #include "core/limits.hpp"
@@ -26,11 +27,9 @@ namespace {
 
 std::atomic<bool> g_interrupted{false};
 
-std::pair<int, int> parse_size(const std::string& text) {
-  const auto x = text.find('x');
-  const int w = x == std::string::npos ? 0 : std::atoi(text.substr(0, x).c_str());
-  const int h = x == std::string::npos ? 0 : std::atoi(text.substr(x + 1).c_str());
-  if (w < 64 || h < 64 || w > 7680 || h > 4320 || w % 2 || h % 2)
+std::pair<int, int> video_size(const std::string& text) {
+  int w = 0, h = 0;
+  if (!parse_size(text, w, h) || w < 64 || h < 64 || w > 7680 || h > 4320 || w % 2 || h % 2)
     throw InputError("--size: expected even WxH between 64x64 and 7680x4320, got '" + text + "'");
   return {w, h};
 }
@@ -74,7 +73,7 @@ int command_record(const RecordOptions& o) {
   if (o.output.empty()) throw InputError("record: -o FILE.mp4 is required");
   if (o.scene.scene.empty() == o.lesson.empty())
     throw InputError("record: give a scene or --lesson FILE (one of them)");
-  const auto [width, height] = parse_size(o.size);
+  const auto [width, height] = video_size(o.size);
   const ColourBy colour = o.colour_by.empty() ? ColourBy::Id : colour_by_name(o.colour_by);
   limits::checked("--slow-motion", o.slow_motion, limits::kMinSlowMotion, limits::kMaxSlowMotion);
   limits::checked("--fps", o.fps, 1, limits::kMaxFps);
