@@ -7,12 +7,14 @@
 #include <chrono>
 #include <thread>
 
+#include "core/limits.hpp"
 #include "core/spatial_order.hpp"
 #include "io/lesson.hpp"
 #include "io/scene_file.hpp"
 #include "runtime/comparison_runs.hpp"
 #include "runtime/history_ring.hpp"
 #include "runtime/lesson_player.hpp"
+#include "core/limits.hpp"
 #include "runtime/physics_worker.hpp"
 #include "runtime/snapshot.hpp"
 #include "runtime/thread_pool.hpp"
@@ -156,6 +158,49 @@ TEST_CASE("bad commands are reported in the snapshot and the run goes on") {
     return s.error.find("'m' must be positive") != std::string::npos;
   });
   CHECK(after.label == "oscillator");
+}
+
+TEST_CASE("a step that cannot be taken pauses the window's run with its message, not a crash") {
+  // Adaptive step doubling gives up past its sub-step limit by throwing; thrown while the worker
+  // stepped on its own (not in a command), it ended the physics thread and the window with it
+  // (found by the commands fuzz target). The limit lowered, as the fuzz targets lower it.
+  const long limit = limits::max_substeps();
+  limits::max_substeps() = 200;
+  PhysicsWorker worker;
+  worker.send(cmd::LoadScene{"oscillator", {}});
+  worker.send(cmd::SetIntegrator{"adaptive"});
+  worker.send(cmd::SetIntegratorOption{"tolerance", 1e-12});
+  worker.send(cmd::SetDt{0.5});
+  worker.send(cmd::SetPacing{Pacing::Fastest, 1});
+  worker.poll_for_tests();
+  limits::max_substeps() = limit;
+  worker.acquire_snapshot();
+  const Snapshot& s = worker.snapshot();
+  CHECK(s.error.find("more than 200 sub-steps") != std::string::npos);
+  CHECK_FALSE(s.running);
+  CHECK(s.error_step == s.step);
+  worker.send(cmd::SetDt{0.01});  // a smaller dt, and the run goes on
+  worker.send(cmd::SetRunning{true});
+  worker.poll_for_tests();
+  worker.acquire_snapshot();
+  CHECK(worker.snapshot().step > s.step);
+}
+
+TEST_CASE("a slow-motion factor is held to record's and lessons' range, so a hold never overflows") {
+  // A lesson's hold lasts hold / slow_motion of wall time: 1e-300 made it past any clock's range
+  // (undefined behaviour in the conversion, found by the commands fuzz target).
+  PhysicsWorker worker;
+  worker.send(cmd::LoadScene{"oscillator", {}});
+  worker.send(cmd::SetPacing{Pacing::RealTime, 1e-300});
+  worker.poll_for_tests();
+  worker.acquire_snapshot();
+  CHECK(worker.snapshot().error.find("slow motion: must be from 0.001 to 1000") !=
+        std::string::npos);
+  worker.send(cmd::SetPacing{Pacing::RealTime, 0.5});
+  worker.send(cmd::SetIntegrator{"rk4"});
+  worker.poll_for_tests();
+  worker.acquire_snapshot();
+  CHECK(worker.snapshot().integrator == "rk4");  // the run goes on
 }
 
 TEST_CASE("a live stiffness change is booked as work: the energy error stays at integrator size") {

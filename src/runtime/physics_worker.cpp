@@ -74,7 +74,21 @@ void PhysicsWorker::iterate() {
     }
     dirty_ = true;
   }
-  if (running_ && sim_) advance_for(kSlice);
+  if (running_ && sim_) {
+    try {
+      advance_for(kSlice);
+    } catch (const std::exception& e) {
+      // A step that cannot be taken (adaptive's sub-step limit, a solver giving up): the run
+      // pauses on the step it reached and says why, as on a non-finite state. Uncaught here it
+      // ended the physics thread, and the window with it.
+      running_ = false;
+      error_ = e.what();
+      error_step_ = sim_->step_count();
+      error_body_ = -1;
+      flush_sample();
+      dirty_ = true;
+    }
+  }
   if (jobs_.collect(convergence_, reversibility_, stability_)) dirty_ = true;
   const auto now = Clock::now();
   if (dirty_ || (running_ && now - last_publish_ >= kPublishEvery)) publish();

@@ -54,8 +54,8 @@ void PhysicsWorker::apply(const Command& command) {
     return;
   }
   if (const auto* c = std::get_if<cmd::SetPacing>(&command)) {
-    if (!(c->slow_motion > 0) || !std::isfinite(c->slow_motion))
-      throw InputError("slow motion factor must be positive");
+    // (As `record --slow-motion` and a lesson's: a lesson's hold lasts hold / slow_motion.)
+    limits::checked("slow motion", c->slow_motion, limits::kMinSlowMotion, limits::kMaxSlowMotion);
     pacing_ = c->pacing;
     slow_motion_ = c->slow_motion;
     reanchor();
