@@ -325,6 +325,36 @@ TEST_CASE("lockstep comparison runs are bit-identical to separate runs with the 
   CHECK(s.energy.total == main.energy().total);
 }
 
+TEST_CASE("a comparison that cannot keep up, or cannot take a step, stops and says why") {
+  // dt 1e-12 beside the main run's 0.05 is 5e10 steps a main step: it held the physics thread
+  // for hours (the commands fuzz target found it with the main run's dt raised to 1e6).
+  const RunSpec spec = load_scene("oscillator");
+  Simulation main = make_simulation(spec);
+  main.advance(3);
+  ComparisonRuns runs;
+  runs.add(main, "rk4", "buss2", 1e-12);
+  runs.add(main, "rk4", "buss2", 0.001);  // 50 steps a main step: kept
+  main.advance(1);
+  runs.advance_to(main.time());
+  std::vector<Snapshot> shown;
+  runs.publish(shown, 0);
+  REQUIRE(shown.size() == 2);
+  CHECK(shown[0].error.find("would take this run 5e+10 steps at once") != std::string::npos);
+  CHECK(runs.run(0).step_count() == 0);
+  CHECK(shown[1].error.empty());
+  CHECK(runs.run(1).step_count() == 50);
+  // A step that throws (adaptive past its sub-step limit) stops that run, not the main one.
+  const long limit = limits::max_substeps();
+  limits::max_substeps() = 5;
+  runs.add(main, "adaptive", "buss2", 0.5);
+  main.advance(60);
+  runs.advance_to(main.time());
+  limits::max_substeps() = limit;
+  runs.publish(shown, 0);
+  CHECK(shown[2].error.find("more than 5 sub-steps") != std::string::npos);
+  CHECK(shown[1].error.empty());
+}
+
 TEST_CASE("a variant run: the same scene with a parameter changed, in lockstep from t = 0") {
   PhysicsWorker worker;
   worker.start();

@@ -43,6 +43,15 @@ inline long& max_substeps() {
   return limit;
 }
 
+// Body-steps a comparison run may take at once to keep up with the main run (2e8: seconds of
+// stepping; the commands fuzz target lowers it). A run far finer than the main one, or a main run
+// whose dt was raised far above the comparison's, would otherwise hold the physics thread for
+// hours: beyond this the comparison stops and says why.
+inline double& max_catch_up() {
+  static double limit = 2e8;
+  return limit;
+}
+
 inline std::string range(double low, double high) {
   return "from " + format_double(low) + " to " + format_double(high);
 }

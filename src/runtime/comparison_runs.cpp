@@ -1,6 +1,9 @@
 #include "runtime/comparison_runs.hpp"
 
+#include <algorithm>
 #include <cmath>
+
+#include "core/limits.hpp"
 
 namespace stepwise {
 
@@ -16,8 +19,7 @@ void ComparisonRuns::add(const Simulation& main, const std::string& integrator,
     throw InputError(IntegratorRegistry::instance().unknown_message(integrator));
   if (!RotationRegistry::instance().contains(rotation))
     throw InputError(RotationRegistry::instance().unknown_message(rotation));
-  const double step = dt > 0 ? dt : main.dt();
-  if (!std::isfinite(step)) throw InputError("comparison dt must be positive");
+  const double step = dt > 0 ? limits::dt("comparison dt", dt) : main.dt();
   Simulation::Copy copy = main.copy();
   copy.step = 0;
   // The same methods and step as the main run: all of it is carried, so the run continues
@@ -61,12 +63,23 @@ void ComparisonRuns::remove(int index) {
 void ComparisonRuns::advance_to(double time) {
   for (Run& run : runs_) {
     if (!run.error.empty()) continue;
+    const double steps = std::ceil((time - run.sim->time()) / run.sim->dt());
+    if (steps * std::max(run.sim->world().size(), 1) > limits::max_catch_up()) {
+      run.error = "keeping up with the main run would take this run " + format_double(steps) +
+                  " steps at once (at most " + format_double(limits::max_catch_up()) +
+                  " body-steps): stopped; give it a larger dt, or the main run a smaller one";
+      continue;
+    }
     const auto started = std::chrono::steady_clock::now();
-    while (run.sim->time() + 1e-9 * run.sim->dt() < time) {
-      if (const auto failure = run.sim->step()) {
-        run.error = failure->message();
-        break;
+    try {
+      while (run.sim->time() + 1e-9 * run.sim->dt() < time) {
+        if (const auto failure = run.sim->step()) {
+          run.error = failure->message();
+          break;
+        }
       }
+    } catch (const std::exception& e) {  // a step it cannot take (adaptive's sub-step limit)
+      run.error = e.what();
     }
     run.wall_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   }

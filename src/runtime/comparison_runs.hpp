@@ -25,7 +25,8 @@ class ComparisonRuns {
   void remove(int index);  // -1: all
   size_t size() const { return runs_.size(); }
   const Simulation& run(size_t k) const { return *runs_.at(k).sim; }
-  // Steps every run up to `time` (a run that goes non-finite stops and says so).
+  // Steps every run up to `time` (a run that goes non-finite, cannot take a step, or would take
+  // more than limits::max_catch_up() body-steps to get there stops and says so).
   void advance_to(double time);
   void publish(std::vector<Snapshot>& out, std::uint64_t generation);
   void push_samples(MessageQueue<EnergySample>& queue, std::uint64_t generation);
