@@ -355,6 +355,29 @@ TEST_CASE("a comparison that cannot keep up, or cannot take a step, stops and sa
   CHECK(shown[1].error.empty());
 }
 
+TEST_CASE("the reference run switches off when the main run's dt outgrows it, with a notice") {
+  // rk4 at the dt of its switching on / 8 had 1.6e8 steps to take after one step at dt 1e6,
+  // past the catching-up limit: it held the physics thread. Here the limit is lowered to 100
+  // steps of its one body, and the main run's dt raised from 0.05 to 1 (160 reference steps).
+  const double limit = limits::max_catch_up();
+  limits::max_catch_up() = 100;
+  PhysicsWorker worker;
+  worker.send(cmd::LoadScene{"oscillator", {}});
+  worker.send(cmd::SetReference{true});
+  worker.send(cmd::StepOnce{10});  // 80 reference steps: kept
+  worker.poll_for_tests();
+  worker.acquire_snapshot();
+  CHECK(worker.snapshot().reference_on);
+  worker.send(cmd::SetDt{1});
+  worker.send(cmd::StepOnce{1});
+  worker.poll_for_tests();
+  limits::max_catch_up() = limit;
+  worker.acquire_snapshot();
+  CHECK_FALSE(worker.snapshot().reference_on);
+  CHECK(worker.snapshot().error.find("the reference run could not keep up") != std::string::npos);
+  CHECK(worker.snapshot().step == 11);
+}
+
 TEST_CASE("a variant run: the same scene with a parameter changed, in lockstep from t = 0") {
   PhysicsWorker worker;
   worker.start();

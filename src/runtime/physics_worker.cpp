@@ -234,6 +234,13 @@ bool PhysicsWorker::step_once() {
     return false;
   }
   ++rate_window_steps_;
+  if (reference_ && std::ceil((sim_->time() - reference_->time()) / reference_->dt()) *
+                            std::max(sim_->world().size(), 1) >
+                        limits::max_catch_up()) {  // (the main run's dt raised far above its own)
+    reference_.reset();
+    error_ = "the reference run could not keep up with this dt (rk4 at its own dt / 8); it was "
+             "switched off: switch it on again for the new dt";
+  }
   if (reference_) {
     while (reference_->time() + 1e-9 * reference_->dt() < sim_->time())
       if (reference_->step()) {
