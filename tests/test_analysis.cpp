@@ -2,6 +2,7 @@
 // methods, and the amplification factor of each method on the test oscillator.
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -25,6 +26,29 @@ TEST_CASE("run, flip, run back: Verlet returns to round-off, RK4 and Euler do no
   CHECK(rk4 > 1e3 * verlet);
   CHECK(euler > 1e6 * verlet);
   CHECK(euler > 1e3 * rk4);
+}
+
+TEST_CASE("an analysis that can be cancelled steps as one that cannot, bit for bit, until asked") {
+  // The window's studies advance in chunks of about a million body-steps, reading a flag between
+  // them (advance_unless); a granular 1,000 take chunks of 1,048 steps, so 2,500 steps are three.
+  const SceneSetup settle = build_scene("settle", {{"n", ParamValue(1000.0)},
+                                                   {"nx", ParamValue(10.0)},
+                                                   {"ny", ParamValue(10.0)},
+                                                   {"nz", ParamValue(10.0)}});
+  const World& world = settle.world;
+  const double dt = settle.dt;
+  Simulation whole(world, dt, "velocity-verlet", "buss2"), chunked(world, dt, "velocity-verlet",
+                                                                   "buss2");
+  std::atomic<bool> cancel{false};
+  CHECK_FALSE(whole.advance(2500));
+  CHECK_FALSE(advance_unless(chunked, 2500, &cancel));
+  CHECK(chunked.step_count() == 2500);
+  CHECK(chunked.world().x == whole.world().x);
+  CHECK(chunked.world().v == whole.world().v);
+  CHECK(chunked.world().w == whole.world().w);
+  cancel = true;
+  CHECK_THROWS_AS(advance_unless(chunked, 2500, &cancel), Cancelled);
+  CHECK(chunked.step_count() == 2500);
 }
 
 TEST_CASE("amplitude growth per step matches each method's amplification factor") {

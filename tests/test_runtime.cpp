@@ -378,6 +378,25 @@ TEST_CASE("the reference run switches off when the main run's dt outgrows it, wi
   CHECK(worker.snapshot().step == 11);
 }
 
+TEST_CASE("closing the window stops the analyses under way instead of waiting for them") {
+  // A reversibility run of 1e9 steps each way and a convergence study whose reference takes 1e11
+  // steps: the worker's end waited for both, hours (a hang check, not a speed figure: a chunk of
+  // steps takes well under a second, the studies hours).
+  const auto start = std::chrono::steady_clock::now();
+  {
+    PhysicsWorker worker;
+    worker.send(cmd::LoadScene{"kepler", {}});
+    worker.send(cmd::SetRunning{false});
+    worker.send(cmd::RunReversibility{1000000000});
+    worker.send(cmd::RunConvergence{{"rk4"}, 1e7});
+    worker.poll_for_tests();
+    worker.acquire_snapshot();
+    CHECK(worker.snapshot().reversibility.running);
+    CHECK(worker.snapshot().convergence.running);
+  }
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(60));
+}
+
 TEST_CASE("a variant run: the same scene with a parameter changed, in lockstep from t = 0") {
   PhysicsWorker worker;
   worker.start();

@@ -1,5 +1,6 @@
 #include "core/analysis.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/limits.hpp"
@@ -21,15 +22,27 @@ void check_reversibility(long steps) {
   limits::checked("steps each way", double(steps), 1, limits::max_steps(), true);
 }
 
+std::optional<StepFailure> advance_unless(Simulation& sim, long steps,
+                                          const std::atomic<bool>* cancel) {
+  if (!cancel) return sim.advance(steps);
+  const long chunk = std::max(1L, (1L << 20) / std::max(1, sim.world().size()));
+  for (long done = 0; done < steps; done += chunk) {
+    if (cancel->load(std::memory_order_relaxed)) throw Cancelled();
+    if (auto failure = sim.advance(std::min(chunk, steps - done))) return failure;
+  }
+  return std::nullopt;
+}
+
 Reversibility reversibility(const World& world, double dt, const std::string& integrator,
-                            const std::string& rotation, long steps) {
+                            const std::string& rotation, long steps,
+                            const std::atomic<bool>* cancel) {
   check_reversibility(steps);
   Simulation sim(world, dt, integrator, rotation);
   const Positions x0 = world.x, v0 = world.v;
   Reversibility out;
-  if (sim.advance(steps)) return out.failed = true, out;
+  if (advance_unless(sim, steps, cancel)) return out.failed = true, out;
   reverse_motion(sim);
-  if (sim.advance(steps)) return out.failed = true, out;
+  if (advance_unless(sim, steps, cancel)) return out.failed = true, out;
   reverse_motion(sim);
   out.position_error = largest_norm(sim.world().x - x0);
   out.velocity_error = largest_norm(sim.world().v - v0);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/analysis.hpp"
 #include "core/limits.hpp"
 #include "core/simulation.hpp"
 
@@ -15,7 +16,8 @@ double orientation_distance(const Quat& a, const Quat& b) {
 }
 
 FinalState run_to(const SceneSetup& setup, const std::string& integrator,
-                  const std::string& rotation, double dt, double duration) {
+                  const std::string& rotation, double dt, double duration,
+                  const std::atomic<bool>* cancel) {
   const long steps = std::max(1L, std::lround(duration / dt));
   Simulation sim(setup.world, duration / steps, integrator, rotation);
   for (const auto& [key, value] : setup.integrator_options.values())
@@ -27,7 +29,7 @@ FinalState run_to(const SceneSetup& setup, const std::string& integrator,
       }
     }
   FinalState out;
-  out.failed = sim.advance(steps).has_value();
+  out.failed = advance_unless(sim, steps, cancel).has_value();
   out.x = sim.world().x;
   out.q = sim.world().q;
   return out;
@@ -52,7 +54,7 @@ SweepResult run_sweep(const SweepRequest& r) {
   } else {
     const double fine = *std::min_element(r.dts.begin(), r.dts.end()) / 64.0;
     result.reference = "rk4 + rotation rk4 at dt = " + format_double(fine);
-    reference = run_to(r.setup, "rk4", "rk4", fine, r.duration);
+    reference = run_to(r.setup, "rk4", "rk4", fine, r.duration, r.cancel);
   }
   const bool rotations = !r.rotations.empty();
   const auto& methods = rotations ? r.rotations : r.integrators;
@@ -66,7 +68,8 @@ SweepResult run_sweep(const SweepRequest& r) {
       throw InputError(RotationRegistry::instance().unknown_message(method));
     for (double dt : r.dts) {
       SweepRow row;
-      const FinalState end = run_to(r.setup, series.integrator, series.rotation, dt, r.duration);
+      const FinalState end =
+          run_to(r.setup, series.integrator, series.rotation, dt, r.duration, r.cancel);
       row.steps = std::max(1L, std::lround(r.duration / dt));
       row.dt = r.duration / row.steps;
       row.failed = end.failed;

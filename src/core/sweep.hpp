@@ -2,6 +2,7 @@
 // Convergence studies: run a scene at several time steps and measure the error at a fixed end
 // time against the exact solution (or a fine-step reference), and the observed order between
 // successive steps. `stepwise sweep`, the GUI's convergence view and the tests share this.
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,8 @@ struct SweepRequest {
   std::vector<std::string> rotations;    // ... or, if non-empty, rotation schemes
   std::vector<double> dts;
   double duration = 1;
+  // Set by another thread to stop the runs between chunks of steps (advance_unless); null: never.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct SweepResult {
@@ -49,7 +52,8 @@ struct FinalState {
   bool failed = false;
 };
 FinalState run_to(const SceneSetup& setup, const std::string& integrator,
-                  const std::string& rotation, double dt, double duration);
+                  const std::string& rotation, double dt, double duration,
+                  const std::atomic<bool>* cancel = nullptr);
 double orientation_distance(const Quat& a, const Quat& b);  // rotation angle from a to b
 
 }  // namespace stepwise

@@ -27,6 +27,7 @@ void AnalysisJobs::start_convergence(Simulation& sim, std::vector<std::string> i
   const double dt = sim.dt();
   request.dts = {dt, dt / 2, dt / 4, dt / 8};
   request.duration = horizon;
+  request.cancel = &cancel_;
   check_sweep(request);  // here, not in the job: the window says at once what is wrong
   pending_convergence_ = ConvergenceView{true, "running", horizon, {}};
   convergence_ = std::async(std::launch::async, [request] { return run_sweep(request); });
@@ -39,8 +40,8 @@ void AnalysisJobs::start_reversibility(Simulation& sim, long steps) {
                                              sim.rotation_name(), steps, sim.dt()};
   reversibility_ = std::async(std::launch::async,
                               [world = sim.world(), dt = sim.dt(), i = sim.integrator_name(),
-                               r = sim.rotation_name(), steps] {
-                                return reversibility(world, dt, i, r, steps);
+                               r = sim.rotation_name(), steps, cancel = &cancel_] {
+                                return reversibility(world, dt, i, r, steps, cancel);
                               });
 }
 

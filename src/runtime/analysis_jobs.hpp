@@ -1,6 +1,7 @@
 #pragma once
 // Analyses that take a while (convergence sweeps, reversibility) run on a copy of the current
 // state in a background thread, so the worker keeps stepping; results are collected when ready.
+#include <atomic>
 #include <future>
 
 #include "core/simulation.hpp"
@@ -11,6 +12,12 @@ namespace stepwise {
 
 class AnalysisJobs {
  public:
+  AnalysisJobs() = default;
+  AnalysisJobs(const AnalysisJobs&) = delete;
+  AnalysisJobs& operator=(const AnalysisJobs&) = delete;
+  // Asks the jobs under way to stop, and waits for them (a chunk of steps, not the whole study:
+  // closing the window while a study of 1e9 steps ran waited for it to end).
+  ~AnalysisJobs() { cancel_ = true; }
   void start_convergence(Simulation& sim, std::vector<std::string> integrators, double horizon);
   void start_reversibility(Simulation& sim, long steps);
   // One method's stability curve (a method's whole curve can take seconds: adaptive's many
@@ -21,6 +28,7 @@ class AnalysisJobs {
                StabilityView& stability);
 
  private:
+  std::atomic<bool> cancel_{false};  // (before the jobs: it outlives their waiting)
   std::future<SweepResult> convergence_;
   std::future<Reversibility> reversibility_;
   std::map<std::string, std::future<std::vector<double>>> stability_;
