@@ -67,8 +67,8 @@ Bounds snapshot_bounds(const Snapshot& s) {
   for (const Float3& centre : s.centres) b.add(vec(centre), 0);
   // A 2-D scene's walls are lines that bound it (a table's cushions, a box): all in view.
   if (s.dimensions == 2)
-    for (const WallPlane& wall : s.walls) b.add(vec(wall.point), 0);
-  for (const WallPlane& wall : s.walls)
+    for (const ShownWall& wall : s.walls) b.add(vec(wall.point), 0);
+  for (const ShownWall& wall : s.walls)
     if (wall.normal[2] > 0.99f && !b.empty)
       b.add(glm::vec3(0.5f * (b.low.x + b.high.x), 0.5f * (b.low.y + b.high.y), wall.point[2]), 0);
   if (b.empty) b.add(glm::vec3(0), 1);
@@ -228,7 +228,7 @@ void SceneRenderer::build_environment(const Snapshot& s, const ViewOptions& o, f
     }
   }
   if (o.walls) {
-    for (const WallPlane& wall : s.walls) {
+    for (const ShownWall& wall : s.walls) {
       const glm::vec3 n = glm::normalize(vec(wall.normal)), p = vec(wall.point);
       if (n.z > 0.99f) continue;  // the floor is drawn as the grid
       if (s.dimensions == 2) {  // a line of the plane: a band along it on the far side
@@ -332,7 +332,7 @@ RenderStats SceneRenderer::draw(const Snapshot& s, const Camera& camera, const V
   sticky_bounds_.add(now.high, 0);
   float floor_z =
       sticky_bounds_.low.z - 0.02f * glm::length(sticky_bounds_.high - sticky_bounds_.low);
-  for (const WallPlane& wall : s.walls)
+  for (const ShownWall& wall : s.walls)
     if (wall.normal[2] > 0.99f) floor_z = wall.point[2];
   const bool plane = s.dimensions == 2;
   if (plane) floor_z = sticky_bounds_.low.z - 0.01f;  // the grid is the paper behind the plane

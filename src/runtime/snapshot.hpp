@@ -48,7 +48,10 @@ struct BondLine {
   float stretch = 0, shear = 0, plane = 0;
   float normal_force = 0, shear_force = 0, twist_torque = 0, bend_torque = 0;
 };
-struct WallPlane {
+// A wall as drawn. (Not WallPlane: that name is the contact models' wall, and two types of one
+// name broke the one-definition rule: a build could take one's std::vector code for the other's,
+// as the clang fuzz build did, corrupting the snapshot's walls.)
+struct ShownWall {
   Float3 point, normal;
 };
 struct ModelTunables {
@@ -110,7 +113,7 @@ struct Snapshot {
     return id;
   }
   std::vector<BondLine> bonds;
-  std::vector<WallPlane> walls;
+  std::vector<ShownWall> walls;
   struct ContactLine {
     int i, j;
     float force;  // normal force (elastic part)
