@@ -16,23 +16,15 @@
 
 #include "app/command_line.hpp"
 #include "core/limits.hpp"
+#include "fuzz_scratch.hpp"
 
-namespace {
-std::filesystem::path g_scratch;
-}
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   using namespace stepwise;
   limits::max_bodies() = 300;
   limits::max_steps() = 300;
   limits::max_substeps() = 200;
-  char folder[] = "/tmp/stepwise-fuzz-cli-XXXXXX";
-  if (!mkdtemp(folder)) std::abort();
-  g_scratch = folder;
-  std::atexit([] {
-    std::error_code ec;
-    std::filesystem::remove_all(g_scratch, ec);
-  });
+  stepwise::fuzz::make_scratch("cli");
   if (!std::freopen("/dev/null", "w", stdout)) std::abort();  // tables and help: not read
   return 0;
 }
@@ -52,17 +44,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       word.clear();
     }
   }
-  // Into the scratch folder at the first input, once libFuzzer has read its corpus folders
-  // (./dev fuzz names them, and where failures go, by absolute paths).
-  static const bool entered = (std::filesystem::current_path(g_scratch), true);
-  (void)entered;
+  stepwise::fuzz::enter_scratch();
   std::vector<char*> argv;
   for (std::string& w : words) argv.push_back(w.data());
   argv.push_back(nullptr);
   const int code = stepwise::cli::run_command_line(int(words.size()), argv.data());
   if (code == 1) std::abort();  // "internal error": an exception nobody expected
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(g_scratch, ec))
-    std::filesystem::remove_all(entry.path(), ec);
+  stepwise::fuzz::empty_scratch();
   return 0;
 }

@@ -20,13 +20,12 @@
 #include <vector>
 
 #include "core/limits.hpp"
+#include "fuzz_scratch.hpp"
 #include "runtime/physics_worker.hpp"
 
 namespace {
 
 using namespace stepwise;
-
-std::filesystem::path g_scratch;
 
 class Bytes {
  public:
@@ -161,21 +160,13 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
   limits::max_steps() = 2000;   // a reversibility study, a comparison's catching up
   limits::max_substeps() = 200;
   limits::max_catch_up() = 2e5;  // a comparison's catching up
-  char folder[] = "/tmp/stepwise-fuzz-commands-XXXXXX";
-  if (!mkdtemp(folder)) std::abort();
-  g_scratch = folder;
-  std::atexit([] {
-    std::error_code ec;
-    std::filesystem::remove_all(g_scratch, ec);
-  });
+  stepwise::fuzz::make_scratch("commands");
   return 0;
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size > 600) return 0;
-  // Into the scratch folder at the first input, once libFuzzer has read its corpus folders.
-  static const bool entered = (std::filesystem::current_path(g_scratch), true);
-  (void)entered;
+  stepwise::fuzz::enter_scratch();
   Bytes bytes(data, size);
   {
     PhysicsWorker worker;
@@ -189,8 +180,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::vector<EnergySample> samples;
     worker.take_samples(samples);
   }
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(g_scratch, ec))
-    std::filesystem::remove_all(entry.path(), ec);
+  stepwise::fuzz::empty_scratch();
   return 0;
 }
