@@ -315,13 +315,17 @@ void PhysicsWorker::advance_for(Clock::duration budget) {
       // Far behind (a slow machine or a huge scene): drop the debt rather than never catching up.
       if ((target - sim_->time()) / slow_motion_ > kMaxLag) reanchor();
     }
-    // Steps in small batches so the clock is read rarely for fast scenes.
+    // Up to 16 steps between the checks above, each step ending the batch at the slice's end:
+    // slow steps (a large scene, an implicit method's Jacobian by differences) overran the slice
+    // by up to 15 steps, and the window's commands waited that long (the clock costs ~20 ns, a
+    // worker's step microseconds at least).
     for (int k = 0; k < 16 && !capture_backlog(); ++k) {
       if (!step_once()) return;
+      const auto now = Clock::now();
+      if (now >= deadline) break;
       if (pacing_ == Pacing::RealTime &&
           sim_->time() >=
-              anchor_sim_ +
-                  slow_motion_ * std::chrono::duration<double>(Clock::now() - anchor_wall_).count())
+              anchor_sim_ + slow_motion_ * std::chrono::duration<double>(now - anchor_wall_).count())
         break;
     }
   }
