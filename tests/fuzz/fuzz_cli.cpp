@@ -5,12 +5,9 @@
 // To keep each input within the fuzzer's seconds it lowers the limits a run is checked against
 // (bodies and steps per run, as the other targets lower bodies), and it keeps the arguments
 // inside the scratch folder (no '/'), so no input can write elsewhere.
-#include <unistd.h>
-
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <string>
 #include <vector>
 

@@ -8,13 +8,7 @@
 // snapshot the worker last published, as the window takes them, or are a few bytes of text. The
 // worker runs on the calling thread (poll_for_tests), one loop pass after each command, and writes
 // only inside a scratch folder.
-#include <unistd.h>
-
-#include <cmath>
 #include <cstdint>
-#include <cstdlib>
-#include <cstring>
-#include <filesystem>
 #include <limits>
 #include <string>
 #include <vector>
