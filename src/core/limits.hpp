@@ -43,6 +43,10 @@ inline long& max_substeps() {
   return limit;
 }
 
+// Bodies an implicit method may step when a force model's Jacobian is taken by differences
+// (Dynamics::jacobians): its cost grows as the square of the bodies.
+constexpr int kMaxDifferencedBodies = 2000;
+
 // Body-steps a comparison run may take at once to keep up with the main run (2e8: seconds of
 // stepping; the commands fuzz target lowers it). A run far finer than the main one, or a main run
 // whose dt was raised far above the comparison's, would otherwise hold the physics thread for
