@@ -311,7 +311,6 @@ int run_command_line(int argc, char** argv) {
         throw InputError("--screenshot needs --frames N (the frame to capture)");
       if (!gui.layout_report.empty() && gui.frames <= 0)
         throw InputError("--layout-report needs --frames N (the frame to measure)");
-      if (gui.threads < 1 || gui.threads > 64) throw InputError("--threads: expected 1 to 64");
       if (!gui_size.empty()) {
         if (!parse_size(gui_size, gui.width, gui.height) || gui.width < 64 || gui.height < 64 ||
             gui.width > 8192 || gui.height > 8192)

@@ -1,6 +1,7 @@
 // Dynamics, the integrator's view of a Simulation: accelerations at trial states, the step's
 // kicks with their exact work booking, Jacobians; and the helpers integrators share.
 #include <algorithm>
+
 #include "core/limits.hpp"
 #include "core/simulation.hpp"
 

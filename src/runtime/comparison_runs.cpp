@@ -11,6 +11,12 @@ std::string run_label(const std::string& integrator, const std::string& rotation
   return integrator + " + " + rotation + ", dt " + format_double(dt);
 }
 
+std::optional<double> beyond_catch_up(const Simulation& run, double time) {
+  const double steps = std::ceil((time - run.time()) / run.dt());
+  if (steps * std::max(run.world().size(), 1) > limits::max_catch_up()) return steps;
+  return std::nullopt;
+}
+
 void ComparisonRuns::add(const Simulation& main, const std::string& integrator,
                          const std::string& rotation, double dt, const std::string& label) {
   if (int(runs_.size()) >= kMaxRuns)
@@ -63,9 +69,8 @@ void ComparisonRuns::remove(int index) {
 void ComparisonRuns::advance_to(double time) {
   for (Run& run : runs_) {
     if (!run.error.empty()) continue;
-    const double steps = std::ceil((time - run.sim->time()) / run.sim->dt());
-    if (steps * std::max(run.sim->world().size(), 1) > limits::max_catch_up()) {
-      run.error = "keeping up with the main run would take this run " + format_double(steps) +
+    if (const auto steps = beyond_catch_up(*run.sim, time)) {
+      run.error = "keeping up with the main run would take this run " + format_double(*steps) +
                   " steps at once (at most " + format_double(limits::max_catch_up()) +
                   " body-steps): stopped; give it a larger dt, or the main run a smaller one";
       continue;

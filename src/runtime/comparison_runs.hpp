@@ -3,6 +3,7 @@
 // integrator, rotation scheme or dt, kept at the main run's simulated time by the same worker.
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,5 +44,9 @@ class ComparisonRuns {
 };
 
 std::string run_label(const std::string& integrator, const std::string& rotation, double dt);
+// The steps `run` would take to reach `time` when they pass limits::max_catch_up() body-steps (a
+// comparison or the reference run far finer than the main run: stepping them would hold the
+// physics thread for hours); nullopt within it.
+std::optional<double> beyond_catch_up(const Simulation& run, double time);
 
 }  // namespace stepwise

@@ -234,9 +234,7 @@ bool PhysicsWorker::step_once() {
     return false;
   }
   ++rate_window_steps_;
-  if (reference_ && std::ceil((sim_->time() - reference_->time()) / reference_->dt()) *
-                            std::max(sim_->world().size(), 1) >
-                        limits::max_catch_up()) {  // (the main run's dt raised far above its own)
+  if (reference_ && beyond_catch_up(*reference_, sim_->time())) {  // (the main dt raised past it)
     reference_.reset();
     error_ = "the reference run could not keep up with this dt (rk4 at its own dt / 8); it was "
              "switched off: switch it on again for the new dt";
