@@ -5,11 +5,14 @@
 
 #include <chrono>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/limits.hpp"
 #include "io/scene_file.hpp"
 #include "runtime/comparison_runs.hpp"
+#include "runtime/history_ring.hpp"
+#include "runtime/memory_check.hpp"
 #include "runtime/physics_worker.hpp"
 #include "runtime/snapshot.hpp"
 
@@ -129,4 +132,88 @@ TEST_CASE("closing the window stops the analyses under way instead of waiting fo
     CHECK(worker.snapshot().convergence.running);
   }
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(60));
+}
+
+TEST_CASE("history keeps only the checkpoints its memory holds: none for a scene too large") {
+  // The ring kept at least 40 checkpoints whatever their size: 200,000 settling spheres in the
+  // window took 11 GB within a minute, and a million would have had the kernel end the program.
+  HistoryRing ring;
+  ring.reset(1000000, std::size_t(1) << 30);  // one checkpoint about 2 GB: none kept
+  CHECK(ring.capacity() == 0);
+  Simulation sim = make_simulation(load_scene("oscillator"));
+  ring.record_if_due(sim);
+  CHECK(ring.size() == 0);
+  ring.reset(200000, std::size_t(1) << 30);  // about 410 MB each: two
+  CHECK(ring.capacity() == 2);
+  ring.reset(10000, std::size_t(1) << 30);  // about 20.5 MB each: 52
+  CHECK(ring.capacity() == 52);
+  ring.reset(1, std::size_t(192) << 20);  // small scenes: the most it keeps
+  CHECK(ring.capacity() == 2000);
+  ring.record_if_due(sim);
+  CHECK(ring.size() == 1);
+}
+
+TEST_CASE("copies of a run that memory cannot hold are refused with what they need") {
+  // A comparison, the reference run and the studies copy the running World: on Linux one that
+  // does not fit is the kernel ending the program, not a bad_alloc.
+  PhysicsWorker worker;
+  worker.send(cmd::LoadScene{"settle", {}});  // 10,000 spheres: about 0.084 GB a copy
+  worker.poll_for_tests();
+  worker.acquire_snapshot();
+  REQUIRE(worker.snapshot().error.empty());
+  CHECK(worker.snapshot().history_kept);
+  assumed_available_memory() = 50e6;
+  const std::vector<std::pair<Command, std::string>> copies = {
+      {cmd::AddComparison{"rk4", "buss2", 0}, "a comparison run"},
+      {cmd::AddVariant{"g", 0.5}, "a comparison run"},
+      {cmd::AddVariant{"contact", std::string("impulse")}, "a comparison run"},
+      {cmd::SetReference{true}, "the reference run"},
+      {cmd::RunConvergence{{}, 0.01}, "a convergence study"},
+      {cmd::RunReversibility{10}, "a reversibility run"}};
+  for (const auto& [command, what] : copies) {
+    CAPTURE(what);
+    worker.send(command);
+    worker.poll_for_tests();
+    worker.acquire_snapshot();
+    const Snapshot& s = worker.snapshot();
+    CHECK(s.error == what +
+                         " of this scene would need about 0.084 GB (10000 bodies, about 2 kB "
+                         "each) and 0.05 GB is available");
+    CHECK(s.comparisons.empty());
+    CHECK_FALSE(s.reference_on);
+    CHECK_FALSE(s.convergence.running);
+    CHECK_FALSE(s.reversibility.running);
+  }
+  assumed_available_memory() = 0;
+}
+
+TEST_CASE("a study under way stops when asked, the other going on") {
+  // The window's Stop buttons: a reversibility run of 1e9 steps (its field allows 2e9) could only
+  // be ended by closing the window.
+  PhysicsWorker worker;
+  worker.send(cmd::LoadScene{"kepler", {}});
+  worker.send(cmd::SetRunning{false});
+  worker.send(cmd::RunReversibility{1000000000});
+  worker.send(cmd::RunConvergence{{"rk4"}, 1e7});
+  worker.poll_for_tests();
+  auto wait_for = [&worker](auto done) {
+    const auto start = std::chrono::steady_clock::now();
+    while (std::chrono::steady_clock::now() - start < std::chrono::seconds(30)) {
+      worker.poll_for_tests();
+      worker.acquire_snapshot();
+      if (done(worker.snapshot())) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return false;
+  };
+  worker.send(cmd::StopStudy{false});
+  CHECK(wait_for([](const Snapshot& s) { return !s.reversibility.running; }));
+  CHECK(worker.snapshot().reversibility.status == "stopped");
+  CHECK(worker.snapshot().convergence.running);
+  worker.send(cmd::StopStudy{true});
+  CHECK(wait_for([](const Snapshot& s) { return !s.convergence.running; }));
+  CHECK(worker.snapshot().convergence.status == "stopped");
+  worker.send(cmd::RunReversibility{100});  // a new one is not stopped by the old request
+  CHECK(wait_for([](const Snapshot& s) { return !s.reversibility.running; }));
+  CHECK(worker.snapshot().reversibility.status == "done");
 }

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "core/analysis.hpp"
+#include "runtime/memory_check.hpp"
 
 namespace stepwise {
 namespace {
@@ -18,6 +19,7 @@ bool ready(std::future<T>& f) {
 void AnalysisJobs::start_convergence(Simulation& sim, std::vector<std::string> integrators,
                                      double horizon) {
   if (convergence_.valid()) throw InputError("a convergence study is already running");
+  check_copy_memory(sim.world(), "a convergence study");
   if (integrators.empty()) integrators = {sim.integrator_name()};
   SweepRequest request;
   request.setup.world = sim.world();  // a copy: the job never touches the running World
@@ -27,7 +29,8 @@ void AnalysisJobs::start_convergence(Simulation& sim, std::vector<std::string> i
   const double dt = sim.dt();
   request.dts = {dt, dt / 2, dt / 4, dt / 8};
   request.duration = horizon;
-  request.cancel = &cancel_;
+  stop_convergence_ = false;  // (none under way: its future was collected)
+  request.cancel = &stop_convergence_;
   check_sweep(request);  // here, not in the job: the window says at once what is wrong
   pending_convergence_ = ConvergenceView{true, "running", horizon, {}};
   convergence_ = std::async(std::launch::async, [request] { return run_sweep(request); });
@@ -36,11 +39,13 @@ void AnalysisJobs::start_convergence(Simulation& sim, std::vector<std::string> i
 void AnalysisJobs::start_reversibility(Simulation& sim, long steps) {
   if (reversibility_.valid()) throw InputError("a reversibility run is already going");
   check_reversibility(steps);
+  check_copy_memory(sim.world(), "a reversibility run");
+  stop_reversibility_ = false;
   pending_reversibility_ = ReversibilityView{true, "running", sim.integrator_name(),
                                              sim.rotation_name(), steps, sim.dt()};
   reversibility_ = std::async(std::launch::async,
                               [world = sim.world(), dt = sim.dt(), i = sim.integrator_name(),
-                               r = sim.rotation_name(), steps, cancel = &cancel_] {
+                               r = sim.rotation_name(), steps, cancel = &stop_reversibility_] {
                                 return reversibility(world, dt, i, r, steps, cancel);
                               });
 }
@@ -82,6 +87,8 @@ bool AnalysisJobs::collect(ConvergenceView& convergence, ReversibilityView& reve
     try {
       convergence.result = convergence_.get();
       convergence.status = "done";
+    } catch (const Cancelled&) {
+      convergence.status = "stopped";
     } catch (const std::exception& e) {
       convergence.status = e.what();
     }
@@ -94,6 +101,8 @@ bool AnalysisJobs::collect(ConvergenceView& convergence, ReversibilityView& reve
       reversible.position_error = r.position_error;
       reversible.velocity_error = r.velocity_error;
       reversible.status = r.failed ? "went non-finite" : "done";
+    } catch (const Cancelled&) {
+      reversible.status = "stopped";
     } catch (const std::exception& e) {
       reversible.status = e.what();
     }

@@ -57,6 +57,11 @@ struct AddVariant { std::string key; ParamValue value; };
 // Background analyses from the current state (results arrive in the snapshot).
 struct RunConvergence { std::vector<std::string> integrators; double horizon; };
 struct RunReversibility { long steps; };
+// Stops a study under way (it ends within a chunk of about a million body-steps; its status
+// then reads "stopped").
+struct StopStudy {
+  bool convergence;
+};                                        // false: the reversibility run
 struct PlayLesson { std::string path; };  // loads its scene and plays its timeline
 // History: back to a checkpoint (pauses). A change made from there forks a branch: the old
 // future keeps running as a comparison ghost.
@@ -72,13 +77,13 @@ struct RunStability { std::string integrator; };
 struct SetSnapshotDetail { bool contacts; int inspected = -1; };  // the whole state as a scene file (continues bit for bit)
 }  // namespace cmd
 
-using Command = std::variant<cmd::LoadScene, cmd::Reset, cmd::SetIntegrator, cmd::SetRotation,
-                             cmd::SetDt, cmd::SetTunable, cmd::SetMaterial, cmd::SetIntegratorOption, cmd::SetContact,
-                             cmd::SetRunning, cmd::StepOnce, cmd::SetPacing, cmd::DragStart,
-                             cmd::DragMove, cmd::DragEnd, cmd::SetCapture, cmd::SaveState, cmd::SetVtk,
-                             cmd::AddComparison, cmd::AddVariant, cmd::RemoveComparison, cmd::RunConvergence,
-                             cmd::RunReversibility, cmd::PlayLesson, cmd::Rewind,
-                             cmd::RestoreCheckpoint, cmd::SetReference,
-                             cmd::SetSnapshotDetail, cmd::SetBlowupLimit, cmd::RunStability>;
+using Command =
+    std::variant<cmd::LoadScene, cmd::Reset, cmd::SetIntegrator, cmd::SetRotation, cmd::SetDt,
+                 cmd::SetTunable, cmd::SetMaterial, cmd::SetIntegratorOption, cmd::SetContact,
+                 cmd::SetRunning, cmd::StepOnce, cmd::SetPacing, cmd::DragStart, cmd::DragMove,
+                 cmd::DragEnd, cmd::SetCapture, cmd::SaveState, cmd::SetVtk, cmd::AddComparison,
+                 cmd::AddVariant, cmd::RemoveComparison, cmd::RunConvergence, cmd::RunReversibility,
+                 cmd::PlayLesson, cmd::Rewind, cmd::RestoreCheckpoint, cmd::SetReference,
+                 cmd::SetSnapshotDetail, cmd::SetBlowupLimit, cmd::RunStability, cmd::StopStudy>;
 
 }  // namespace stepwise

@@ -2,18 +2,27 @@
 
 #include <algorithm>
 
+#include "runtime/memory_check.hpp"
+
 namespace stepwise {
 
 void HistoryRing::reset(int bodies, std::size_t budget_bytes) {
   entries_.clear();
-  // A checkpoint holds the World and the cached forces: roughly 600 bytes per body.
-  const std::size_t per_checkpoint = std::size_t(std::max(bodies, 1)) * 600 + 4096;
-  capacity_ = std::clamp<std::size_t>(budget_bytes / per_checkpoint, 40, 2000);
+  // A checkpoint holds the World, its models' contacts and the cached loads (0.9-1.3 kB a
+  // settling sphere, measured); taken as a run is in memory_check.
+  const double per_checkpoint = 65536 + kBytesPerBody * std::max(bodies, 1);
+  capacity_ = std::size_t(std::min(double(budget_bytes) / per_checkpoint, 2000.0));
   every_ = 25;
 }
 
+std::size_t HistoryRing::default_budget() {
+  const double available = available_memory();
+  if (!(available > 0)) return std::size_t(192) << 20;
+  return std::size_t(std::min(available / 4, double(std::size_t(1) << 30)));
+}
+
 void HistoryRing::record_if_due(Simulation& sim) {
-  if (sim.step_count() % every_ != 0) return;
+  if (capacity_ == 0 || sim.step_count() % every_ != 0) return;
   if (!entries_.empty() && entries_.back().step == sim.step_count() &&
       entries_.back().time == sim.time())
     return;

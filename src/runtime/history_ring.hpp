@@ -12,14 +12,20 @@ namespace stepwise {
 
 class HistoryRing {
  public:
-  // Sizes the ring for a scene: about `budget_bytes` of checkpoints, at least a few dozen.
+  // Sizes the ring for a scene: as many checkpoints as `budget_bytes` holds (each taken at
+  // memory_check's kBytesPerBody a body), at most 2000; none for a scene whose one checkpoint
+  // would not fit (200,000 spheres' 40 checkpoints took 11 GB).
   void reset(int bodies, std::size_t budget_bytes = std::size_t(192) << 20);
+  // The memory kept for checkpoints: a quarter of what is available, at most 1 GiB (192 MiB
+  // where what is available is not known).
+  static std::size_t default_budget();
   void record_if_due(Simulation& sim);
   // A new simulation at checkpoint k (0 = oldest).
   std::unique_ptr<Simulation> restore(std::size_t k) const;
   // Forgets the checkpoints after k (the run continues from k on a new timeline).
   void truncate_after(std::size_t k);
   std::size_t size() const { return entries_.size(); }
+  std::size_t capacity() const { return capacity_; }
   std::vector<double> times() const;
   long every() const { return every_; }
 

@@ -6,10 +6,9 @@
 #include <cstdio>
 
 namespace stepwise {
-namespace {
 
-// Bytes this process may still take: MemAvailable, or less under `ulimit -v`; 0 if unknown.
 double available_memory() {
+  if (assumed_available_memory() > 0) return assumed_available_memory();
   double available = 0;
   if (std::FILE* f = std::fopen("/proc/meminfo", "r")) {
     char line[256];
@@ -27,13 +26,13 @@ double available_memory() {
   return available;
 }
 
-}  // namespace
+double bytes_needed(const World& world) {
+  return 64e6 + kBytesPerBody * world.size();
+}
 
-// Refuses, before the run allocates its contact structures, a World this machine cannot hold:
-// 1,000,000 spheres of the granular benchmark peak at 0.9 GB (about 0.9 kB a body), so 2 kB a
-// body plus 64 MB is asked for, a margin for denser packings and other shapes.
+// Refuses, before the run allocates its contact structures, a World this machine cannot hold.
 void check_memory(const World& world, bool force) {
-  const double need = 64e6 + 2048.0 * world.size();
+  const double need = bytes_needed(world);
   const double available = available_memory();
   if (force || available <= 0 || need <= available) return;
   char message[320];
@@ -41,6 +40,20 @@ void check_memory(const World& world, bool force) {
                 "this scene needs about %.2g GB (%d bodies, about 2 kB each) and %.2g GB is "
                 "available; fewer bodies, or run it with --force to try anyway",
                 need / 1e9, world.size(), available / 1e9);
+  throw InputError(message);
+}
+
+// On Linux a copy that does not fit is not a bad_alloc but the kernel ending the program (memory
+// is overcommitted): so it is refused here, before it is made.
+void check_copy_memory(const World& world, const std::string& what) {
+  const double need = bytes_needed(world);
+  const double available = available_memory();
+  if (available <= 0 || need <= available) return;
+  char message[320];
+  std::snprintf(message, sizeof message,
+                "%s of this scene would need about %.2g GB (%d bodies, about 2 kB each) and "
+                "%.2g GB is available",
+                what.c_str(), need / 1e9, world.size(), available / 1e9);
   throw InputError(message);
 }
 

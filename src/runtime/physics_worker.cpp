@@ -144,7 +144,7 @@ void PhysicsWorker::new_run_started() {
   drag_model_ = -1;
   comparisons_.remove(-1);
   reference_.reset();
-  history_.reset(sim_->world().size());
+  history_.reset(sim_->world().size(), HistoryRing::default_budget());
   history_.record_if_due(*sim_);
   restored_at_.reset();
   next_capture_ = sim_->time();

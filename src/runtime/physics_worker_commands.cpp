@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/limits.hpp"
+#include "runtime/memory_check.hpp"
 #include "runtime/physics_worker.hpp"
 
 namespace stepwise {
@@ -178,12 +179,14 @@ void PhysicsWorker::apply(const Command& command) {
           [&](const cmd::SetReference& c) {
             reference_.reset();
             if (!c.on) return;
+            check_copy_memory(sim.world(), "the reference run");
             reference_ = std::make_unique<Simulation>(sim.world(), sim.dt() / 8, "rk4", "rk4");
             reference_->set_clock(sim.time(), 0);
             reference_->set_seed(sim.seed());
             reference_e0_ = std::max(std::abs(sim.energy().total), 1e-30);
           },
           [&](const cmd::AddComparison& c) {
+            check_copy_memory(sim.world(), "a comparison run");
             comparisons_.add(sim, c.integrator, c.rotation, c.dt);
             comparisons_.push_samples(samples_, plot_generation_);
           },
@@ -191,6 +194,7 @@ void PhysicsWorker::apply(const Command& command) {
             // The contact treatment: the run as it is now, forked, under the other one.
             if (ContactTreatment contact = sim.world().contact;
                 contact.set_key(c.key, c.value, "variant " + c.key)) {
+              check_copy_memory(sim.world(), "a comparison run");
               auto run = Simulation::make_run(sim.copy());
               run->set_contact(contact);
               comparisons_.add(std::move(run), c.key + " = " + format_param_value(c.value) + ": " +
@@ -205,6 +209,7 @@ void PhysicsWorker::apply(const Command& command) {
             overrides[c.key] = c.value;
             RunSpec variant = load_scene(*spec_->builtin, overrides);
             variant.time = 0, variant.step = 0;
+            check_copy_memory(variant.setup.world, "a comparison run");
             auto run = std::make_unique<Simulation>(make_simulation(variant));
             run->set_integrator(sim.integrator_name());
             run->set_rotation(sim.rotation_name());
@@ -219,6 +224,7 @@ void PhysicsWorker::apply(const Command& command) {
             jobs_.start_convergence(sim, c.integrators, c.horizon);
           },
           [&](const cmd::RunReversibility& c) { jobs_.start_reversibility(sim, c.steps); },
+          [&](const cmd::StopStudy& c) { jobs_.stop(c.convergence); },
           [&](const cmd::RunStability& c) { jobs_.start_stability(c.integrator, stability_); },
           [&](const cmd::SetCapture& c) {
             if (!(c.interval >= 0) || !std::isfinite(c.interval))
@@ -250,8 +256,11 @@ void PhysicsWorker::apply(const Command& command) {
           },
           // Handled above, before a scene is needed. No catch-all: a command without a handler
           // does not compile.
-          [](const cmd::LoadScene&) {}, [](const cmd::PlayLesson&) {}, [](const cmd::Reset&) {},
-          [](const cmd::SetRunning&) {}, [](const cmd::SetPacing&) {},
+          [](const cmd::LoadScene&) {},
+          [](const cmd::PlayLesson&) {},
+          [](const cmd::Reset&) {},
+          [](const cmd::SetRunning&) {},
+          [](const cmd::SetPacing&) {},
           [](const cmd::SetBlowupLimit&) {},
       },
       command);

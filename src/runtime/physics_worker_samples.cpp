@@ -89,6 +89,7 @@ void PhysicsWorker::publish() {
     s.convergence = convergence_;
     s.history_times = history_.times();
     s.history_position = restored_at_ ? int(*restored_at_) : -1;
+    s.history_kept = history_.capacity() > 0;
     s.reference_on = reference_ != nullptr;
     s.reversibility = reversibility_;
     s.stability = stability_;

@@ -147,6 +147,7 @@ struct Snapshot {
   double cost_per_sim_second = 0;     // wall seconds spent per simulated second
   std::vector<double> history_times;  // checkpoints the scrubber can go back to
   int history_position = -1;          // the checkpoint restored last, while in the past
+  bool history_kept = true;           // false: the scene is too large for one checkpoint
   bool reference_on = false;
   ConvergenceView convergence;
   ReversibilityView reversibility;

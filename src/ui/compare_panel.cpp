@@ -124,8 +124,12 @@ void convergence_section(UiState& ui, const Snapshot& s, const SendCommand& send
   }
   ImGui::SetNextItemWidth(100);
   ImGui::InputDouble("horizon (simulated s)", &horizon, 0, 0, "%.4g");
-  same_line_if_fits(button_width("running..."));
-  if (ImGui::Button(s.convergence.running ? "running..." : "Measure") && !s.convergence.running) {
+  same_line_if_fits(button_width("Measure"));
+  if (s.convergence.running) {
+    if (ImGui::Button("Stop##convergence")) send(cmd::StopStudy{true});
+    ImGui::SameLine();
+    ImGui::TextDisabled("running...");
+  } else if (ImGui::Button("Measure")) {
     std::vector<std::string> list;
     for (const auto& [name, on] : chosen)
       if (on) list.push_back(name);
@@ -207,9 +211,13 @@ void reversibility_section(UiState& ui, const Snapshot& s, const SendCommand& se
   ImGui::InputInt("steps each way", &steps);
   steps = std::max(steps, 1);
   same_line_if_fits(button_width("Run, flip, run back"));
-  if (ImGui::Button(s.reversibility.running ? "running..." : "Run, flip, run back") &&
-      !s.reversibility.running)
+  if (s.reversibility.running) {
+    if (ImGui::Button("Stop##reversibility")) send(cmd::StopStudy{false});
+    ImGui::SameLine();
+    ImGui::TextDisabled("running...");
+  } else if (ImGui::Button("Run, flip, run back")) {
     send(cmd::RunReversibility{steps});
+  }
   const ReversibilityView& r = s.reversibility;
   if (r.status == "done")
     ImGui::Text("%s + %s, dt %.4g, %ld steps: returned within %.3e (velocity %.3e)",
@@ -223,7 +231,11 @@ void reversibility_section(UiState& ui, const Snapshot& s, const SendCommand& se
 void history_section(UiState& ui, const Snapshot& s, const SendCommand& send) {
   const int n = int(s.history_times.size());
   if (n == 0) {
-    ImGui::TextDisabled("no checkpoints yet");
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", s.history_kept ? "no checkpoints yet"
+                                             : "no checkpoints: one of this scene would take more "
+                                               "than the memory kept for them");
+    ImGui::PopTextWrapPos();
     return;
   }
   if (ImGui::Button("<- step back")) send(cmd::Rewind{});

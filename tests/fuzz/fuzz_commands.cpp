@@ -143,7 +143,9 @@ Command next_command(Bytes& b, const Snapshot& s) {
     case 26: return cmd::SetReference{b.flag()};
     case 27: return cmd::RunStability{name_from(b, integrators)};
     case 28: return cmd::SetSnapshotDetail{b.flag(), b.flag() ? b.pick(s.bodies + 1) : b.index()};
-    default: return cmd::SetBlowupLimit{b.number()};
+    default:  // (StopStudy shares the last case: only inputs reaching it decode otherwise now)
+      if (b.flag()) return cmd::StopStudy{b.flag()};
+      return cmd::SetBlowupLimit{b.number()};
   }
 }
 
