@@ -217,3 +217,26 @@ TEST_CASE("a study under way stops when asked, the other going on") {
   CHECK(wait_for([](const Snapshot& s) { return !s.reversibility.running; }));
   CHECK(worker.snapshot().reversibility.status == "done");
 }
+
+TEST_CASE("a change in the past without room for the old future's ghost is made without it") {
+  PhysicsWorker worker;
+  worker.send(cmd::LoadScene{"settle", {}});
+  worker.send(cmd::SetRunning{false});
+  worker.send(cmd::StepOnce{50});
+  worker.poll_for_tests();
+  worker.send(cmd::RestoreCheckpoint{0});
+  worker.poll_for_tests();
+  assumed_available_memory() = 50e6;
+  worker.send(cmd::SetIntegrator{"symplectic-euler"});
+  worker.poll_for_tests();
+  assumed_available_memory() = 0;
+  worker.acquire_snapshot();
+  const Snapshot& s = worker.snapshot();
+  CHECK(s.integrator == "symplectic-euler");
+  CHECK(s.comparisons.empty());
+  CHECK(s.error.empty());
+  CHECK(s.notice ==
+        "the old future's ghost of this scene would need about 0.084 GB (10000 bodies, "
+        "about 2 kB each) and 0.05 GB is available: the change is made without it");
+  CHECK(s.history_position == -1);  // a new timeline from the checkpoint
+}

@@ -196,10 +196,16 @@ void PhysicsWorker::fork_old_future() {
   history_.truncate_after(*restored_at_);
   cut_pending_ = false;
   comparisons_.remove(-1);
+  restored_at_.reset();
+  try {  // (the ghost is a copy: without room for it the change is still made)
+    check_copy_memory(sim_->world(), "the old future's ghost");
+  } catch (const InputError& e) {
+    notice_ = std::string(e.what()) + ": the change is made without it";
+    return;
+  }
   comparisons_.add(
       *sim_, sim_->integrator_name(), sim_->rotation_name(), sim_->dt(),
       "old future (" + run_label(sim_->integrator_name(), sim_->rotation_name(), sim_->dt()) + ")");
-  restored_at_.reset();
 }
 
 void PhysicsWorker::reanchor() {
