@@ -58,10 +58,10 @@ struct AddVariant { std::string key; ParamValue value; };
 struct RunConvergence { std::vector<std::string> integrators; double horizon; };
 struct RunReversibility { long steps; };
 // Stops a study under way (it ends within a chunk of about a million body-steps; its status
-// then reads "stopped").
+// then reads "stopped"). convergence false: the reversibility run.
 struct StopStudy {
   bool convergence;
-};                                        // false: the reversibility run
+};
 struct PlayLesson { std::string path; };  // loads its scene and plays its timeline
 // History: back to a checkpoint (pauses). A change made from there forks a branch: the old
 // future keeps running as a comparison ghost.
