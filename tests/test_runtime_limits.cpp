@@ -18,6 +18,19 @@
 
 using namespace stepwise;
 
+namespace {
+
+// The memory available_memory() answers while it lives (a machine nearly full), restored after
+// a failed check too.
+struct AssumedMemory {
+  explicit AssumedMemory(double bytes) { assumed_available_memory() = bytes; }
+  ~AssumedMemory() { assumed_available_memory() = 0; }
+  AssumedMemory(const AssumedMemory&) = delete;
+  AssumedMemory& operator=(const AssumedMemory&) = delete;
+};
+
+}  // namespace
+
 TEST_CASE("a step that cannot be taken pauses the window's run with its message, not a crash") {
   // Adaptive step doubling gives up past its sub-step limit by throwing; thrown while the worker
   // stepped on its own (not in a command), it ended the physics thread and the window with it
@@ -162,7 +175,7 @@ TEST_CASE("copies of a run that memory cannot hold are refused with what they ne
   worker.acquire_snapshot();
   REQUIRE(worker.snapshot().error.empty());
   CHECK(worker.snapshot().history_kept);
-  assumed_available_memory() = 50e6;
+  const AssumedMemory nearly_full(50e6);
   const std::vector<std::pair<Command, std::string>> copies = {
       {cmd::AddComparison{"rk4", "buss2", 0}, "a comparison run"},
       {cmd::AddVariant{"g", 0.5}, "a comparison run"},
@@ -184,7 +197,6 @@ TEST_CASE("copies of a run that memory cannot hold are refused with what they ne
     CHECK_FALSE(s.convergence.running);
     CHECK_FALSE(s.reversibility.running);
   }
-  assumed_available_memory() = 0;
 }
 
 TEST_CASE("a study under way stops when asked, the other going on") {
@@ -226,10 +238,11 @@ TEST_CASE("a change in the past without room for the old future's ghost is made 
   worker.poll_for_tests();
   worker.send(cmd::RestoreCheckpoint{0});
   worker.poll_for_tests();
-  assumed_available_memory() = 50e6;
-  worker.send(cmd::SetIntegrator{"symplectic-euler"});
-  worker.poll_for_tests();
-  assumed_available_memory() = 0;
+  {
+    const AssumedMemory nearly_full(50e6);
+    worker.send(cmd::SetIntegrator{"symplectic-euler"});
+    worker.poll_for_tests();
+  }
   worker.acquire_snapshot();
   const Snapshot& s = worker.snapshot();
   CHECK(s.integrator == "symplectic-euler");
