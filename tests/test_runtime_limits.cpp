@@ -29,6 +29,16 @@ struct AssumedMemory {
   AssumedMemory& operator=(const AssumedMemory&) = delete;
 };
 
+// A reversibility run of 1e9 steps each way and a convergence study whose reference takes 1e11
+// steps, on a paused kepler: hours each.
+void start_long_studies(PhysicsWorker& worker) {
+  worker.send(cmd::LoadScene{"kepler", {}});
+  worker.send(cmd::SetRunning{false});
+  worker.send(cmd::RunReversibility{1000000000});
+  worker.send(cmd::RunConvergence{{"rk4"}, 1e7});
+  worker.poll_for_tests();
+}
+
 }  // namespace
 
 TEST_CASE("a step that cannot be taken pauses the window's run with its message, not a crash") {
@@ -129,17 +139,12 @@ TEST_CASE("the reference run switches off when the main run's dt outgrows it, wi
 }
 
 TEST_CASE("closing the window stops the analyses under way instead of waiting for them") {
-  // A reversibility run of 1e9 steps each way and a convergence study whose reference takes 1e11
-  // steps: the worker's end waited for both, hours (a hang check, not a speed figure: a chunk of
-  // steps takes well under a second, the studies hours).
+  // The worker's end waited for both long studies, hours (a hang check, not a speed figure: a
+  // chunk of steps takes well under a second, the studies hours).
   const auto start = std::chrono::steady_clock::now();
   {
     PhysicsWorker worker;
-    worker.send(cmd::LoadScene{"kepler", {}});
-    worker.send(cmd::SetRunning{false});
-    worker.send(cmd::RunReversibility{1000000000});
-    worker.send(cmd::RunConvergence{{"rk4"}, 1e7});
-    worker.poll_for_tests();
+    start_long_studies(worker);
     worker.acquire_snapshot();
     CHECK(worker.snapshot().reversibility.running);
     CHECK(worker.snapshot().convergence.running);
@@ -203,11 +208,7 @@ TEST_CASE("a study under way stops when asked, the other going on") {
   // The window's Stop buttons: a reversibility run of 1e9 steps (its field allows 2e9) could only
   // be ended by closing the window.
   PhysicsWorker worker;
-  worker.send(cmd::LoadScene{"kepler", {}});
-  worker.send(cmd::SetRunning{false});
-  worker.send(cmd::RunReversibility{1000000000});
-  worker.send(cmd::RunConvergence{{"rk4"}, 1e7});
-  worker.poll_for_tests();
+  start_long_studies(worker);
   auto wait_for = [&worker](auto done) {
     const auto start = std::chrono::steady_clock::now();
     while (std::chrono::steady_clock::now() - start < std::chrono::seconds(30)) {

@@ -112,6 +112,18 @@ void lockstep_section(UiState& ui, const Snapshot& s, const SendCommand& send) {
   plot("compare-errors", series, o);
 }
 
+// A study's button: `start` (true when pressed) while none runs; while one runs, Stop (sends
+// StopStudy) beside "running...".
+bool study_button(bool running, const char* start, bool convergence, const SendCommand& send) {
+  if (!running) return ImGui::Button(start);
+  ImGui::PushID(start);
+  if (ImGui::Button("Stop")) send(cmd::StopStudy{convergence});
+  ImGui::PopID();
+  ImGui::SameLine();
+  ImGui::TextDisabled("running...");
+  return false;
+}
+
 void convergence_section(UiState& ui, const Snapshot& s, const SendCommand& send) {
   std::map<std::string, bool>& chosen = ui.compare.convergence_methods;
   double& horizon = ui.compare.horizon;
@@ -125,11 +137,7 @@ void convergence_section(UiState& ui, const Snapshot& s, const SendCommand& send
   ImGui::SetNextItemWidth(100);
   ImGui::InputDouble("horizon (simulated s)", &horizon, 0, 0, "%.4g");
   same_line_if_fits(button_width("Measure"));
-  if (s.convergence.running) {
-    if (ImGui::Button("Stop##convergence")) send(cmd::StopStudy{true});
-    ImGui::SameLine();
-    ImGui::TextDisabled("running...");
-  } else if (ImGui::Button("Measure")) {
+  if (study_button(s.convergence.running, "Measure", true, send)) {
     std::vector<std::string> list;
     for (const auto& [name, on] : chosen)
       if (on) list.push_back(name);
@@ -211,13 +219,8 @@ void reversibility_section(UiState& ui, const Snapshot& s, const SendCommand& se
   ImGui::InputInt("steps each way", &steps);
   steps = std::max(steps, 1);
   same_line_if_fits(button_width("Run, flip, run back"));
-  if (s.reversibility.running) {
-    if (ImGui::Button("Stop##reversibility")) send(cmd::StopStudy{false});
-    ImGui::SameLine();
-    ImGui::TextDisabled("running...");
-  } else if (ImGui::Button("Run, flip, run back")) {
+  if (study_button(s.reversibility.running, "Run, flip, run back", false, send))
     send(cmd::RunReversibility{steps});
-  }
   const ReversibilityView& r = s.reversibility;
   if (r.status == "done")
     ImGui::Text("%s + %s, dt %.4g, %ld steps: returned within %.3e (velocity %.3e)",
