@@ -188,9 +188,10 @@ TEST_CASE("copies of a run that memory cannot hold are refused with what they ne
       {cmd::SetReference{true}, "the reference run"},
       {cmd::RunConvergence{{}, 0.01}, "a convergence study"},
       {cmd::RunReversibility{10}, "a reversibility run"}};
-  for (const auto& [command, what] : copies) {
+  for (const auto& copy : copies) {  // (no structured binding: clang 14 cannot capture one)
+    const std::string& what = copy.second;
     CAPTURE(what);
-    worker.send(command);
+    worker.send(copy.first);
     worker.poll_for_tests();
     worker.acquire_snapshot();
     const Snapshot& s = worker.snapshot();
