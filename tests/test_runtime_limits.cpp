@@ -161,10 +161,15 @@ TEST_CASE("history keeps only the checkpoints its memory holds: none for a scene
   Simulation sim = make_simulation(load_scene("oscillator"));
   ring.record_if_due(sim);
   CHECK(ring.size() == 0);
-  ring.reset(200000, std::size_t(1) << 30);  // about 410 MB each: two
+  ring.reset(200000, std::size_t(1) << 30);  // about 410 MB each: two, 500 steps apart
   CHECK(ring.capacity() == 2);
-  ring.reset(10000, std::size_t(1) << 30);  // about 20.5 MB each: 52
+  CHECK(ring.every() == 500);
+  ring.reset(30000, std::size_t(1) << 30);  // about 61.5 MB each: 17, 75 steps apart
+  CHECK(ring.capacity() == 17);
+  CHECK(ring.every() == 75);
+  ring.reset(10000, std::size_t(1) << 30);  // about 20.5 MB each: 52, every 25 steps
   CHECK(ring.capacity() == 52);
+  CHECK(ring.every() == 25);
   ring.reset(1, std::size_t(192) << 20);  // small scenes: the most it keeps
   CHECK(ring.capacity() == 2000);
   ring.record_if_due(sim);

@@ -12,7 +12,9 @@ void HistoryRing::reset(int bodies, std::size_t budget_bytes) {
   // settling sphere, measured); taken as a run is in memory_check.
   const double per_checkpoint = 65536 + kBytesPerBody * std::max(bodies, 1);
   capacity_ = std::size_t(std::min(double(budget_bytes) / per_checkpoint, 2000.0));
-  every_ = 25;
+  // Every 25 steps, or where fewer than 40 fit, further apart so that they still reach 1,000
+  // steps back (and a large scene is not copied every 25 steps for two checkpoints).
+  every_ = capacity_ >= 40 || capacity_ == 0 ? 25 : long(25 * ((40 + capacity_ - 1) / capacity_));
 }
 
 std::size_t HistoryRing::default_budget() {
