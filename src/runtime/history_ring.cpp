@@ -19,7 +19,7 @@ void HistoryRing::reset(int bodies, std::size_t budget_bytes) {
 
 std::size_t HistoryRing::default_budget() {
   const double available = available_memory();
-  if (!(available > 0)) return std::size_t(192) << 20;
+  if (!(available > 0)) return kFallbackBudget;
   return std::size_t(std::min(available / 4, double(std::size_t(1) << 30)));
 }
 

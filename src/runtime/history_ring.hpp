@@ -16,9 +16,10 @@ class HistoryRing {
   // memory_check's kBytesPerBody a body), at most 2000; none for a scene whose one checkpoint
   // would not fit (200,000 spheres' 40 checkpoints took 11 GB); every 25 steps, or as far apart
   // as makes fewer than 40 reach 1,000 steps back.
-  void reset(int bodies, std::size_t budget_bytes = std::size_t(192) << 20);
-  // The memory kept for checkpoints: a quarter of what is available, at most 1 GiB (192 MiB
-  // where what is available is not known).
+  static constexpr std::size_t kFallbackBudget = std::size_t(192) << 20;
+  void reset(int bodies, std::size_t budget_bytes = kFallbackBudget);
+  // The memory kept for checkpoints: a quarter of what is available, at most 1 GiB
+  // (kFallbackBudget where what is available is not known).
   static std::size_t default_budget();
   void record_if_due(Simulation& sim);
   // A new simulation at checkpoint k (0 = oldest).

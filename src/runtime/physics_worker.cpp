@@ -197,10 +197,9 @@ void PhysicsWorker::fork_old_future() {
   cut_pending_ = false;
   comparisons_.remove(-1);
   restored_at_.reset();
-  try {  // (the ghost is a copy: without room for it the change is still made)
-    check_copy_memory(sim_->world(), "the old future's ghost");
-  } catch (const InputError& e) {
-    notice_ = std::string(e.what()) + ": the change is made without it";
+  // (the ghost is a copy: without room for it the change is still made)
+  if (auto refusal = copy_refusal(sim_->world(), "the old future's ghost")) {
+    notice_ = *refusal + ": the change is made without it";
     return;
   }
   comparisons_.add(
