@@ -513,4 +513,23 @@ TEST_CASE(
   const Snapshot& refused = wait_for(worker, [](const Snapshot& s) { return !s.error.empty(); });
   CHECK(refused.error.find("restitution") != std::string::npos);
   CHECK(refused.contact.restitution == 0.2);
+  CHECK(refused.lists_contacts);
+}
+
+TEST_CASE("contact treatment in the window: a scene with no contact model is not switched") {
+  PhysicsWorker worker;
+  worker.start();
+  worker.send(cmd::SetRunning{false});
+  worker.send(cmd::LoadScene{"kepler", {}});
+  worker.send(cmd::SetContact{"impulse", 0.5, 200});
+  const Snapshot& s = wait_for(worker, [](const Snapshot& s) { return !s.error.empty(); });
+  CHECK(s.error.find("contact impulse needs a contact model") != std::string::npos);
+  CHECK(s.contact.mode_name() == "penalty");
+  CHECK_FALSE(s.lists_contacts);  // the Integrator panel shows the combo disabled
+  worker.send(cmd::AddVariant{"contact", std::string("impulse")});
+  worker.send(cmd::StepOnce{5});
+  const Snapshot& after = wait_for(worker, [](const Snapshot& s) { return s.step == 5; });
+  CHECK(after.error.find("variant contact: contact impulse needs a contact model") !=
+        std::string::npos);
+  CHECK(after.comparisons.empty());
 }

@@ -200,6 +200,16 @@ TEST_CASE("scene file errors name the file, line and column") {
       doctest::Contains("do not exist"), InputError);
   CHECK_THROWS_WITH_AS(parse_scene_toml("[[force]]\nmodel = \"warp\"\n", "w.toml"),
                        doctest::Contains("unknown force model 'warp'"), InputError);
+  // Rigid contact, or its options, in a scene with nothing that finds where bodies touch.
+  CHECK_THROWS_WITH_AS(
+      parse_scene_toml("[scene]\nbuiltin = \"kepler\"\ncontact = \"impulse\"\n", "k.toml"),
+      doctest::Contains("k.toml:3 [scene]: contact impulse needs a contact model"), InputError);
+  CHECK_THROWS_WITH_AS(
+      parse_scene_toml("[scene]\nbuiltin = \"kepler\"\n[impulse]\nrestitution = 0.2\n", "k.toml"),
+      doctest::Contains("k.toml:3 [impulse]: contact impulse needs a contact model"), InputError);
+  CHECK_NOTHROW(parse_scene_toml(
+      "[scene]\nbuiltin = \"box-stack\"\ncontact = \"impulse\"\n[impulse]\nrestitution = 0.2\n",
+      "b.toml"));
 }
 
 TEST_CASE("a clump in a scene file gets integrated mass properties and round-trips exactly") {

@@ -66,6 +66,9 @@ LoadedRun load_run(const SceneOptions& o, bool keep_world) {
   if (!o.contact.empty()) spec.setup.world.contact.set_mode(o.contact, "--contact");
   for (const auto& [key, value] : impulse_sets)
     spec.setup.world.contact.set_option(key, value, "--set impulse." + key);
+  if (!o.contact.empty()) spec.setup.world.check_contact("--contact " + o.contact);
+  if (!impulse_sets.empty())
+    spec.setup.world.check_contact("--set impulse." + impulse_sets.begin()->first, true);
   for (const auto& [key, value] : integrator_sets) spec.setup.integrator_options.set(key, value);
   if (!o.dt.empty() && o.dt != "auto")
     spec.setup.dt = limits::dt("--dt", parse_positive("--dt", o.dt));

@@ -163,8 +163,10 @@ int command_gui(GuiOptions o) {
   // Bad scene input fails here, before a window opens, with the CLI's messages and exit code 2.
   std::optional<double> initial_dt;
   std::optional<ContactTreatment> initial_contact;  // --contact or --set impulse.*, checked
+  bool lists_contacts = true;                       // the scene's, for --compare contact=...
   if (!o.scene.scene.empty()) {
     LoadedRun checked = load_run(o.scene);
+    lists_contacts = checked.sim.world().lists_contacts();
     if (!o.scene.dt.empty()) initial_dt = checked.sim.dt();
     const bool impulse_sets = std::any_of(o.scene.sets.begin(), o.scene.sets.end(), [](auto& s) {
       return s.rfind("impulse.", 0) == 0;
@@ -184,6 +186,7 @@ int command_gui(GuiOptions o) {
         const ParamValue value = parse_param_value(item.substr(equals + 1));
         ContactTreatment contact;  // or the contact treatment's
         if (!contact.set_key(key, value, "variant")) load_scene(o.scene.scene, {{key, value}});
+        contact.check(lists_contacts, "variant");
       } catch (const InputError& e) {
         throw InputError("--compare " + item + ": " + e.what());
       }

@@ -335,6 +335,7 @@ class ForceModel {
   virtual bool rigid_contacts(const World& world, double time, std::vector<RigidContact>& out) {
     return false;
   }
+  virtual bool lists_rigid_contacts() const { return false; }  // whether rigid_contacts does
 };
 
 using ForceRegistry = Registry<ForceModel, const ParamTable&>;

@@ -215,6 +215,11 @@ std::string World::plane_problem(int i) const {
   return "";
 }
 
+bool World::lists_contacts() const {
+  return std::any_of(forces.begin(), forces.end(),
+                     [](const auto& f) { return f->lists_rigid_contacts(); });
+}
+
 void World::check_plane() const {
   if (dimensions != 2 && dimensions != 3)
     throw InputError("dimensions must be 2 or 3 (not " + std::to_string(dimensions) + ")");

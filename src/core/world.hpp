@@ -127,6 +127,13 @@ class World {
   double local_damping = 0;
   // Penalty springs or rigid contact by impulses (core/impulse/contact_treatment.hpp).
   ContactTreatment contact;
+  // Whether a force model lists where bodies touch for contact treatment `impulse` (hooke,
+  // hertz); check_contact refuses `impulse`, or its options (`asked`), without one
+  // (ContactTreatment::check).
+  bool lists_contacts() const;
+  void check_contact(const std::string& where, bool asked = false) const {
+    contact.check(lists_contacts(), where, asked);
+  }
   // 3, or 2: every body lives in the x-y plane (seed 000's 2-D mode). Out-of-plane position,
   // velocity and spin start at 0 (check_plane) and stay exactly 0: the step takes the
   // out-of-plane force and torque away where the models' loads are summed, as LAMMPS' fix

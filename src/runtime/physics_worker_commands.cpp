@@ -114,6 +114,7 @@ void PhysicsWorker::apply(const Command& command) {
             contact.set_option("iterations", c.iterations, "contact");
             contact.set_option("solver", c.solver, "contact");
             contact.set_option("facets", c.facets, "contact");
+            contact.check(sim.world().lists_contacts(), "contact");
             if (contact == sim.world().contact) return;
             fork_old_future();
             sim.set_contact(contact);
@@ -194,6 +195,7 @@ void PhysicsWorker::apply(const Command& command) {
             // The contact treatment: the run as it is now, forked, under the other one.
             if (ContactTreatment contact = sim.world().contact;
                 contact.set_key(c.key, c.value, "variant " + c.key)) {
+              contact.check(sim.world().lists_contacts(), "variant " + c.key);
               check_copy_memory(sim.world(), "a comparison run");
               auto run = Simulation::make_run(sim.copy());
               run->set_contact(contact);

@@ -218,6 +218,7 @@ void fill_models(Simulation& sim, Snapshot& out) {
   out.down = gravity.norm() > 0 ? to_float(gravity.normalized()) : Float3{};
   out.integrator_options = sim.integrator().options();
   out.contact = sim.world().contact;
+  out.lists_contacts = sim.world().lists_contacts();
   out.impulse = sim.impulse_figures();
   out.impulses_in_drift = sim.impulses_in_drift();
 }

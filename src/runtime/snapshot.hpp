@@ -136,6 +136,7 @@ struct Snapshot {
   std::vector<ModelTunables> materials;  // kind: the material's name
   std::vector<Tunable> integrator_options;
   ContactTreatment contact;          // penalty or impulse, and the impulses' options
+  bool lists_contacts = false;       // whether the scene can have impulse (World::lists_contacts)
   ImpulseContact::Figures impulse;   // what the impulses found and did at the last step
   bool impulses_in_drift = false;    // on the drift velocity (kick-drift methods) or after
   ParamTable scene_parameters;

@@ -100,8 +100,18 @@ void draw_contact_treatment(UiState& ui, const Snapshot& s, const SendCommand& s
                  const std::string& solver, double facets) {
     send(cmd::SetContact{mode, restitution, iterations, solver, facets});
   };
+  // A scene with no contact model has nothing for impulses to act on: shown, not offered (a
+  // disabled combo does not open, so its popup is never inside the disabled block).
+  const bool offered = s.lists_contacts || c.impulse();
+  if (!offered) ImGui::BeginDisabled();
   fit_combo("contact");
-  if (ImGui::BeginCombo("contact", c.mode_name().c_str())) {
+  const bool open = ImGui::BeginCombo("contact", c.mode_name().c_str());
+  if (!offered) {
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("This scene has no contact model (hooke or hertz): nothing touches.");
+  }
+  if (open) {
     const char* tips[] = {
         "penalty: the scene's contact laws, springs and dashpots (DEM): small steps, bodies "
         "overlap a little",

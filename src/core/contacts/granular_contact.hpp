@@ -281,6 +281,7 @@ class GranularContacts final : public ForceModel {
   double max_frequency(const World& world) const override;
   // What the contact treatment `impulse` and the LAMMPS export read (granular_contact_rigid.hpp).
   bool rigid_contacts(const World& world, double time, std::vector<RigidContact>& out) override;
+  bool lists_rigid_contacts() const override { return true; }
   bool pair_laws(const World& world, std::vector<ParamTable>& pairs,
                  std::vector<ParamTable>& walls) const override;
   void validate(const World& world) const override;

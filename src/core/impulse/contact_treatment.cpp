@@ -76,6 +76,13 @@ bool ContactTreatment::set_key(const std::string& key, const ParamValue& value,
   return true;
 }
 
+void ContactTreatment::check(bool lists_contacts, const std::string& where, bool asked) const {
+  if ((impulse() || asked) && !lists_contacts)
+    throw InputError(where +
+                     ": contact impulse needs a contact model (hooke or hertz) to find "
+                     "where bodies touch; this scene has none");
+}
+
 void ContactTreatment::set_options(const ParamTable& table) {
   for (const auto& [key, value] : table.values()) set_option(key, value, table.where(key));
 }

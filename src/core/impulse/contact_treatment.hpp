@@ -41,6 +41,10 @@ struct ContactTreatment {
   // for any other key (a scene parameter), leaving the treatment as it was.
   bool set_key(const std::string& key, const ParamValue& value, const std::string& where);
   void save_options(ParamTable& out) const;
+  // Refuses `impulse`, or its options given (`asked`) whatever the mode (InputError, `where`
+  // first), for a scene whose models do not list where bodies touch (World::lists_contacts):
+  // it would act on nothing.
+  void check(bool lists_contacts, const std::string& where, bool asked = false) const;
   bool operator==(const ContactTreatment& o) const {
     return mode == o.mode && restitution == o.restitution && iterations == o.iterations &&
            solver == o.solver && facets == o.facets;
