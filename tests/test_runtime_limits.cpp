@@ -176,6 +176,35 @@ TEST_CASE("history keeps only the checkpoints its memory holds: none for a scene
   CHECK(ring.size() == 1);
 }
 
+TEST_CASE("a full history ring takes its new checkpoint into the oldest one's storage") {
+  // Never more checkpoints than it holds, even while copying (at 200,000 spheres one more was
+  // some 260 MB), and arrays of the same size written where they are (no fresh pages).
+  const double n = 512;
+  Simulation sim =
+      make_simulation(load_scene("settle", {{"n", n}, {"nx", 8.0}, {"ny", 8.0}, {"nz", 8.0}}));
+  HistoryRing ring;
+  ring.reset(int(n), std::size_t(2 * (65536 + kBytesPerBody * n)));
+  REQUIRE(ring.capacity() == 2);
+  ring.record_if_due(sim);
+  sim.advance(ring.every());
+  ring.record_if_due(sim);
+  REQUIRE(ring.size() == 2);
+  const double* oldest = ring.checkpoint(0).world.x.data();
+  sim.advance(ring.every());
+  ring.record_if_due(sim);
+  CHECK(ring.size() == 2);
+  CHECK(ring.checkpoint(1).world.x.data() == oldest);
+  CHECK(ring.checkpoint(1).step == sim.step_count());
+  // Written over, it is the run as it is now: restored, it steps on as the run does.
+  auto restored = ring.restore(1);
+  CHECK(restored->world().x == sim.world().x);
+  CHECK(restored->world().v == sim.world().v);
+  sim.advance(50);
+  restored->advance(50);
+  CHECK(restored->world().x == sim.world().x);
+  CHECK(restored->world().L == sim.world().L);
+}
+
 TEST_CASE("copies of a run that memory cannot hold are refused with what they need") {
   // A comparison, the reference run and the studies copy the running World: on Linux one that
   // does not fit is the kernel ending the program, not a bad_alloc.

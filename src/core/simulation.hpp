@@ -128,6 +128,9 @@ class Simulation {
     ParamTable state;  // save_state(false); empty: start the methods afresh
   };
   Copy copy() const;
+  // The same into `into`, whose World's arrays keep their storage where they are of the same
+  // size (a history ring's oldest checkpoint taken again: for speed and memory only).
+  void copy_into(Copy& into) const;
   static std::unique_ptr<Simulation> make_run(Copy copy);  // (its World moved in)
 
   EnergyReport energy();

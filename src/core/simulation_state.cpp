@@ -112,10 +112,17 @@ Simulation::Copy Simulation::settings() const {
 }
 
 Simulation::Copy Simulation::copy() const {
-  Copy c = settings();
+  Copy c;
+  copy_into(c);
+  return c;
+}
+
+void Simulation::copy_into(Copy& c) const {
+  World world = std::move(c.world);  // its arrays' storage, taken again below
+  c = settings();
+  c.world = std::move(world);
   c.world = world_;
   c.state = save_state(false);  // the models' state is copied with the World
-  return c;
 }
 
 std::unique_ptr<Simulation> Simulation::make_run(Copy c) {

@@ -8,36 +8,21 @@
 
 namespace stepwise {
 
-World::World(const World& other)
-    : x(other.x),
-      v(other.v),
-      q(other.q),
-      L(other.L),
-      w(other.w),
-      mass(other.mass),
-      inv_mass(other.inv_mass),
-      inertia(other.inertia),
-      sphere_moment(other.sphere_moment),
-      shape(other.shape),
-      radius(other.radius),
-      flags(other.flags),
-      material(other.material),
-      pivot(other.pivot),
-      pivot_arm(other.pivot_arm),
-      ids(other.ids),
-      forces(),
-      materials(other.materials),
-      local_damping(other.local_damping),
-      contact(other.contact),
-      dimensions(other.dimensions) {
-  for (const auto& f : other.forces) forces.push_back(f->clone());
+World::World(const World& other) {
+  *this = other;
 }
 
 World& World::operator=(const World& other) {
-  if (this != &other) {
-    World copy(other);
-    *this = std::move(copy);
-  }
+  if (this == &other) return *this;
+  x = other.x, v = other.v, q = other.q, L = other.L, w = other.w;
+  mass = other.mass, inv_mass = other.inv_mass, inertia = other.inertia;
+  sphere_moment = other.sphere_moment, shape = other.shape, radius = other.radius;
+  flags = other.flags, material = other.material, pivot = other.pivot;
+  pivot_arm = other.pivot_arm, ids = other.ids;
+  forces.clear();
+  for (const auto& f : other.forces) forces.push_back(f->clone());
+  materials = other.materials, local_damping = other.local_damping, contact = other.contact;
+  dimensions = other.dimensions;
   return *this;
 }
 

@@ -55,6 +55,8 @@ class World {
  public:
   World() = default;
   World(const World& other);
+  // Member by member: arrays of the same size keep their storage (HistoryRing writes a new
+  // checkpoint into its oldest). If a model's clone throws, this World is left partly assigned.
   World& operator=(const World& other);
   World(World&&) noexcept = default;
   World& operator=(World&&) noexcept = default;

@@ -28,7 +28,15 @@ void HistoryRing::record_if_due(Simulation& sim) {
   if (!entries_.empty() && entries_.back().step == sim.step_count() &&
       entries_.back().time == sim.time())
     return;
-  entries_.push_back(sim.copy());
+  // A full ring takes the new checkpoint into the oldest one: no more than capacity at any
+  // time, and its arrays' storage used again.
+  Simulation::Copy c;
+  if (entries_.size() >= capacity_) {
+    c = std::move(entries_.front());
+    entries_.pop_front();
+  }
+  sim.copy_into(c);
+  entries_.push_back(std::move(c));
   while (entries_.size() > capacity_) entries_.pop_front();
 }
 

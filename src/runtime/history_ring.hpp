@@ -27,6 +27,7 @@ class HistoryRing {
   // Forgets the checkpoints after k (the run continues from k on a new timeline).
   void truncate_after(std::size_t k);
   std::size_t size() const { return entries_.size(); }
+  const Simulation::Copy& checkpoint(std::size_t k) const { return entries_.at(k); }
   std::size_t capacity() const { return capacity_; }
   std::vector<double> times() const;
   long every() const { return every_; }
