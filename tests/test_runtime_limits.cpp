@@ -170,7 +170,7 @@ TEST_CASE("history keeps only the checkpoints its memory holds: none for a scene
   ring.reset(10000, std::size_t(1) << 30);  // about 20.5 MB each: 52, every 25 steps
   CHECK(ring.capacity() == 52);
   CHECK(ring.every() == 25);
-  ring.reset(1, std::size_t(192) << 20);  // small scenes: the most it keeps
+  ring.reset(1, HistoryRing::kFallbackBudget);  // small scenes: the most it keeps
   CHECK(ring.capacity() == 2000);
   ring.record_if_due(sim);
   CHECK(ring.size() == 1);

@@ -395,7 +395,7 @@ RunSpec parse_scene(std::optional<BodyLines> lines, const std::function<std::str
   ContactTreatment& contact = spec.setup.world.contact;
   if (scene.has("contact")) contact.set_mode(scene.text("contact", ""), scene.where("contact"));
   contact.set_options(impulse);
-  spec.setup.world.check_contact(scene.has("contact") ? scene.where("contact") : source);
+  if (scene.has("contact")) spec.setup.world.check_contact(scene.where("contact"));
   if (!impulse.values().empty()) spec.setup.world.check_contact(impulse.where(), true);
   scene.reject_unused();
   return spec;

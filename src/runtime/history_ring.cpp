@@ -29,7 +29,7 @@ void HistoryRing::record_if_due(Simulation& sim) {
       entries_.back().time == sim.time())
     return;
   // A full ring takes the new checkpoint into the oldest one: no more than capacity at any
-  // time, and its arrays' storage used again.
+  // time (only reset sets it, emptying the ring), and its arrays' storage used again.
   Simulation::Copy c;
   if (entries_.size() >= capacity_) {
     c = std::move(entries_.front());
@@ -37,7 +37,6 @@ void HistoryRing::record_if_due(Simulation& sim) {
   }
   sim.copy_into(c);
   entries_.push_back(std::move(c));
-  while (entries_.size() > capacity_) entries_.pop_front();
 }
 
 std::unique_ptr<Simulation> HistoryRing::restore(std::size_t k) const {
