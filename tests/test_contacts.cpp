@@ -87,26 +87,6 @@ TEST_CASE("implicit methods step a granular impact through finite-difference Jac
   CHECK(implicit == doctest::Approx(restitution * std::pow(1 + w_h * w_h, -100.0)).epsilon(0.01));
 }
 
-TEST_CASE("differenced Jacobians are refused past 2,000 bodies, the limit named") {
-  // 12 n evaluations of an n-body contact model a Newton iteration: 8,000 settling spheres took
-  // minutes a step, the window's commands waiting on it (found by the commands fuzz target).
-  auto lattice = [](double side) {
-    return std::map<std::string, ParamValue>{{"n", side * side * side},
-                                             {"nx", side},
-                                             {"ny", side},
-                                             {"nz", side}};
-  };
-  Simulation over = scene_simulation("settle", "newmark", 1e-4, lattice(13));  // 2,197 spheres
-  std::optional<StepFailure> failure;
-  try {
-    for (int k = 0; k < 3000 && !failure; ++k) failure = over.step();  // until grains touch
-    FAIL("no refusal");
-  } catch (const InputError& e) {
-    CHECK(std::string(e.what()).find("at most 2000 bodies (this run has 2197)") !=
-          std::string::npos);
-  }
-}
-
 TEST_CASE("incline: rolls at 5/7 g sin below tan = 7/2 mu, slips at g (sin - mu cos) above") {
   const double g = 9.81, mu = 0.3;
   for (double degrees : {10.0, 20.0, 60.0, 75.0}) {

@@ -209,6 +209,12 @@ class ForceModel {
                        BodyPasses& passes) {}
   // Analytic ∂F/∂x and ∂F/∂v as triplets over 3N dofs; false means "use finite differences".
   virtual bool jacobian(const StateView& s, Triplets& dfdx, Triplets& dfdv) const { return false; }
+  // For a Jacobian by differences (core/difference_jacobian.hpp): the pairs of bodies whose loads
+  // here may depend on each other's state near the state last applied (a body's on its own
+  // always). False: not known, any body's on any other's.
+  virtual bool coupled_pairs(const World& world, std::vector<std::pair<int, int>>& out) const {
+    return false;
+  }
   // The per-body arrays of ForceSums it fills instead of the power scalars (BodyWork bits).
   virtual unsigned body_work() const { return 0; }
   // Whether it marks every body it adds drag loads to (ForceSums::mark_drag), for speed only.

@@ -43,9 +43,12 @@ inline long& max_substeps() {
   return limit;
 }
 
-// Bodies an implicit method may step when a force model's Jacobian is taken by differences
-// (Dynamics::jacobians): its cost grows as the square of the bodies.
-constexpr int kMaxDifferencedBodies = 2000;
+// Body evaluations a Newton iteration of an implicit method may take for a force model's Jacobian
+// by differences (Dynamics::jacobians): groups of bodies perturbed in turn times the bodies each
+// evaluation covers, 2,000 bodies one by one (some seconds a step); and the bodies of such a
+// run, whose Newton matrix's sparse LU grows faster than n.
+constexpr long kMaxDifferencedWork = 4000000;
+constexpr int kMaxDifferencedBodies = 50000;
 
 // Body-steps a comparison run may take at once to keep up with the main run (2e8: seconds of
 // stepping; the commands fuzz target lowers it). A run far finer than the main one, or a main run

@@ -106,6 +106,17 @@ class GranularContacts final : public ForceModel {
       apply_as<false>(s, out, ctx);
   }
 
+  // The list's pairs: every pair that can touch before the list is rebuilt (a wall acts on one
+  // body). Under impulse this model adds nothing.
+  bool coupled_pairs(const World& world, std::vector<std::pair<int, int>>& out) const override {
+    if (world.contact.impulse()) return true;
+    if (list_.stale(world.size())) return false;
+    for (int i = 0; i < world.size(); ++i)
+      for (int k = list_.offsets()[i]; k < list_.offsets()[i + 1]; ++k)
+        out.emplace_back(i, list_.neighbors()[k]);
+    return true;
+  }
+
   // Packing the motions (when the kernels read them packed) and measuring how far each body
   // moved since the list was built, fused with the step's passes.
   void prepare(const StateView& s, ForceSums&, const EvalContext& ctx,

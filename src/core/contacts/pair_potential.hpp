@@ -65,6 +65,14 @@ class PairPotential : public ForceModel {
       }
   }
   bool jacobian(const StateView&, Triplets&, Triplets&) const override { return false; }
+  // The list's pairs: every pair that can overlap before the list is rebuilt.
+  bool coupled_pairs(const World& world, std::vector<std::pair<int, int>>& out) const override {
+    if (list_.stale(world.size())) return false;
+    for (int i = 0; i < world.size(); ++i)
+      for (int k = list_.offsets()[i]; k < list_.offsets()[i + 1]; ++k)
+        out.emplace_back(i, list_.neighbors()[k]);
+    return true;
+  }
   // Stiffness by the pair's curvature near contact (for the critical time step).
   double max_frequency(const World& world) const override {
     if (world.size() == 0) return 0;

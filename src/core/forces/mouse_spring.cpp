@@ -34,6 +34,13 @@ class MouseSpring final : public ForceModel {
     out.external_force.col(body_) += f;
   }
   unsigned body_work() const override { return kExternalWork; }
+  bool jacobian(const StateView& s, Triplets& dfdx, Triplets& dfdv) const override {
+    const double c = 2 * zeta_ * std::sqrt(k_ * s.world.mass(body_));
+    for (int a = 0; a < 3; ++a)
+      dfdx.emplace_back(3 * body_ + a, 3 * body_ + a, -k_),
+          dfdv.emplace_back(3 * body_ + a, 3 * body_ + a, -c);
+    return true;
+  }
   double max_frequency(const World& world) const override {
     return world.inv_mass(body_) > 0 ? std::sqrt(k_ * world.inv_mass(body_)) : 0.0;
   }

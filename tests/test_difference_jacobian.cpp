@@ -1,0 +1,173 @@
+// Jacobians by differences for the implicit integrators: bodies that share no pair perturbed
+// together give the Jacobian taken body by body, at a cost that grows as n, not n^2.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <map>
+
+#include "core/difference_jacobian.hpp"
+#include "core/random.hpp"
+#include "test_support.hpp"
+
+using namespace stepwise;
+using stepwise::test::scene_simulation;
+
+namespace {
+
+// Springs between bodies 2k and 2k + 1, their pairs named or not (then any body's load may
+// depend on any other's).
+class PairedSprings final : public ForceModel {
+ public:
+  explicit PairedSprings(bool named) : named_(named) {}
+  std::string kind() const override { return named_ ? "named" : "unnamed"; }
+  std::unique_ptr<ForceModel> clone() const override {
+    return std::make_unique<PairedSprings>(*this);
+  }
+  void apply(const StateView& s, ForceSums& out, const EvalContext&) override {
+    for (int i = 0; i + 1 < s.world.size(); i += 2) {
+      const Vec3 f = 3.0 * (s.x.col(i + 1) - s.x.col(i));
+      out.force.col(i) += f;
+      out.force.col(i + 1) -= f;
+    }
+  }
+  bool coupled_pairs(const World& world, std::vector<std::pair<int, int>>& out) const override {
+    for (int i = 0; named_ && i + 1 < world.size(); i += 2) out.emplace_back(i, i + 1);
+    return named_;
+  }
+  void save(ParamTable&) const override {}
+
+ private:
+  bool named_;
+};
+
+std::map<std::string, ParamValue> lattice(double side) {
+  return {{"n", side * side * side}, {"nx", side}, {"ny", side}, {"nz", side}};
+}
+
+ForceModel& model_of(World& world, const std::string& kind) {
+  for (auto& model : world.forces)
+    if (model->kind() == kind) return *model;
+  FAIL("no model " << kind);
+  throw;
+}
+
+}  // namespace
+
+TEST_CASE("groups for differences: no row sees two bodies of a group, every moving body once") {
+  Random random(11);
+  const int n = 400;
+  VecX inv_mass = VecX::Ones(n);
+  for (int b = 0; b < n; b += 37) inv_mass(b) = 0;  // fixed: never perturbed
+  std::vector<std::pair<int, int>> pairs;
+  std::vector<int> degree(n, 0);
+  for (int k = 0; k < 1200; ++k) {
+    const int i = int(random.uniform(0, n)), j = int(random.uniform(0, n));
+    pairs.emplace_back(i, j);
+    if (i != j) ++degree[i], ++degree[j];
+  }
+  const DifferenceGroups g = difference_groups(inv_mass, &pairs);
+  REQUIRE_FALSE(g.all_rows);
+  std::vector<int> group_of(n, -1);
+  for (size_t k = 0; k < g.groups.size(); ++k)
+    for (int b : g.groups[k]) {
+      CHECK(group_of[b] == -1);
+      group_of[b] = int(k);
+    }
+  for (int b = 0; b < n; ++b) CHECK((group_of[b] >= 0) == (inv_mass(b) > 0));
+  // Row r reads the bodies it is paired with and itself: at most one of each group.
+  for (int r = 0; r < n; ++r) {
+    std::map<int, int> seen;
+    for (int b : g.rows[r])
+      if (group_of[b] >= 0) CHECK(++seen[group_of[b]] == 1);
+    for (const auto& [i, j] : pairs)
+      if (i == r || j == r)
+        CHECK(std::count(g.rows[r].begin(), g.rows[r].end(), i == r ? j : i) == 1);
+  }
+  const int most = *std::max_element(degree.begin(), degree.end());
+  CHECK(int(g.groups.size()) <= most * most + 1);
+  CHECK(int(g.groups.size()) < n / 4);
+  // Without pairs: each moving body alone.
+  CHECK(difference_groups(inv_mass, nullptr).groups.size() ==
+        size_t((inv_mass.array() > 0).count()));
+}
+
+TEST_CASE("a settling packing's contact Jacobian by groups equals the one taken body by body") {
+  // 512 spheres stepped until most touch; the hooke model names its neighbour list's pairs.
+  Simulation sim = scene_simulation("settle", "velocity-verlet", 2e-4, lattice(8));
+  int contacts = 0;
+  for (int k = 0; k < 20000 && contacts < 600; ++k) {
+    REQUIRE_FALSE(sim.step());
+    contacts = sim.energy().contacts;
+  }
+  REQUIRE(contacts >= 600);
+  World& world = sim.world();
+  const int n = world.size();
+  SparseMatrix K, C;
+  Dynamics(sim, sim.time(), sim.dt()).jacobians(world.x, world.v, sim.time(), K, C);
+
+  ForceModel& hooke = model_of(world, "hooke");
+  std::vector<std::pair<int, int>> pairs;
+  REQUIRE(hooke.coupled_pairs(world, pairs));
+  const DifferenceGroups grouped = difference_groups(world.inv_mass, &pairs);
+  INFO(grouped.groups.size() << " groups for " << n << " bodies");
+  CHECK(grouped.groups.size() * 8 < size_t(n));
+  Triplets tx, tv;
+  const EvalContext ctx{sim.time(), sim.dt(), false, nullptr};
+  difference_jacobian(hooke, world, world.x, world.v, ctx, kDragWork,
+                      difference_groups(world.inv_mass, nullptr), tx, tv);
+  for (auto& model : world.forces)  // (gravity's and the walls' parts: none by differences)
+    if (model.get() != &hooke) REQUIRE(model->jacobian({world, world.x, world.v, world.w}, tx, tv));
+  SparseMatrix K1(3 * n, 3 * n), C1(3 * n, 3 * n);
+  K1.setFromTriplets(tx.begin(), tx.end());
+  C1.setFromTriplets(tv.begin(), tv.end());
+  const double k_scale = Eigen::MatrixXd(K1).cwiseAbs().maxCoeff();
+  const double c_scale = Eigen::MatrixXd(C1).cwiseAbs().maxCoeff();
+  CHECK(k_scale > 1e4);  // contacts' stiffness kn, not round-off
+  CHECK(Eigen::MatrixXd(K - K1).cwiseAbs().maxCoeff() <= 1e-9 * k_scale);
+  CHECK(Eigen::MatrixXd(C - C1).cwiseAbs().maxCoeff() <= 1e-9 * c_scale);
+  CHECK(K.nonZeros() > 9 * n);  // off-diagonal blocks: pairs in contact
+}
+
+TEST_CASE("implicit methods step a settling packing past 2,000 spheres") {
+  // Body by body the contacts' Jacobian took 12 n evaluations a Newton iteration and was refused
+  // past 2,000 bodies; grouped it takes a few dozen groups.
+  Simulation sim = scene_simulation("settle", "velocity-verlet", 1e-4, lattice(13));  // 2,197
+  while (sim.energy().contacts < 100) REQUIRE_FALSE(sim.step());
+  for (const std::string method : {"newmark", "implicit-euler"}) {
+    std::unique_ptr<Simulation> run = Simulation::make_run(sim.copy());
+    run->set_integrator(method);
+    for (int k = 0; k < 5; ++k) REQUIRE_FALSE(run->step());
+    CHECK(run->integrator().stats().newton_residual < 1e-10);
+    CHECK(run->energy().contacts >= 50);  // (still a packing in contact)
+  }
+}
+
+TEST_CASE("a Jacobian by differences is refused past its stated work and bodies, named") {
+  // 12 n evaluations of an n-body model a Newton iteration: 8,000 settling spheres took minutes
+  // a step, the window's commands waiting on it (found by the commands fuzz target); grouped,
+  // the Newton matrix's sparse LU still grows faster than n.
+  auto refusal = [](int n, bool named) {
+    World world;
+    for (int i = 0; i < n; ++i) {
+      BodySpec b;
+      b.position = Vec3(i, 0, 0);
+      world.add_body(b);
+    }
+    world.add_force(std::make_unique<PairedSprings>(named));
+    Simulation sim(world, 0.01, "newmark");
+    try {
+      (void)sim.step();
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no refusal");
+  };
+  CHECK(refusal(2001, false) ==
+        "newmark: its Jacobian of 'unnamed' is taken by differences, 2001 bodies one by one "
+        "perturbed in turn, each evaluating all 2001: at most 4000000 body evaluations a Newton "
+        "iteration (this run needs 4004001); use an explicit method");
+  CHECK(refusal(2001, true) == "no refusal");  // (two groups)
+  CHECK(refusal(50001, true) ==
+        "newmark: its Jacobian of 'named' is taken by differences and its Newton matrix solved "
+        "by sparse LU: at most 50000 bodies (this run has 50001); use an explicit method");
+}
