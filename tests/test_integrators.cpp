@@ -6,6 +6,8 @@
 #include <map>
 #include <vector>
 
+#include <Eigen/Eigenvalues>
+
 #include "core/body_passes.hpp"
 #include "core/random.hpp"
 #include "core/rotation_scheme.hpp"
@@ -487,4 +489,45 @@ TEST_CASE("a run that goes non-finite inside advance names the step and body tha
     CHECK(sim.step_count() == expected_step);
     CHECK(sim.time() == expected_time);
   }
+}
+
+TEST_CASE("spring-chain's exact normal modes: the dense eigenproblem's, and a fine Verlet run's") {
+  const double k = 100, m = 1.3, pluck = 0.3, t = 2.7;
+  auto chain = [&](int n) {
+    return build_scene("spring-chain", {{"n", double(n)}, {"k", k}, {"m", m}, {"pluck", pluck}});
+  };
+  for (int n : {1, 2, 7, 40}) {
+    SceneSetup setup = chain(n);
+    REQUIRE(setup.exact);
+    CHECK((setup.exact(0) - setup.world.x).cwiseAbs().maxCoeff() < 1e-12);
+    // The modes of K = k tridiag(-1, 2, -1) (last diagonal k) from a dense eigensolver.
+    Eigen::MatrixXd K = Eigen::MatrixXd::Zero(n, n);
+    for (int i = 0; i < n; ++i) {
+      K(i, i) = i == n - 1 ? k : 2 * k;
+      if (i + 1 < n) K(i, i + 1) = K(i + 1, i) = -k;
+    }
+    Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> modes(K);
+    const Eigen::VectorXd omega = (modes.eigenvalues() / m).cwiseSqrt();
+    const Eigen::VectorXd u =
+        modes.eigenvectors() * (modes.eigenvectors().row(n - 1).transpose() * pluck)
+                                   .cwiseProduct((omega * t).array().cos().matrix());
+    const Positions exact = setup.exact(t);
+    for (int i = 0; i < n; ++i)
+      CHECK(exact(0, i) == doctest::Approx(i + 1.0 + u(i)).epsilon(1e-11));
+  }
+  // Velocity Verlet converges on it at second order.
+  auto verlet_error = [&](double dt) {
+    SceneSetup setup = chain(40);
+    Simulation sim(setup.world, dt, "velocity-verlet");
+    REQUIRE_FALSE(sim.advance(std::lround(t / dt)));
+    return (sim.world().x - setup.exact(t)).cwiseAbs().maxCoeff();
+  };
+  const double coarse = verlet_error(2e-3), fine = verlet_error(1e-3);
+  CHECK(fine < 1e-3 * pluck);
+  CHECK(coarse / fine == doctest::Approx(4).epsilon(0.05));
+  // Built at once at any length (nothing computed until asked); a closed form up to 10,000.
+  CHECK(chain(10000).exact);
+  const SceneSetup longest = chain(100000);
+  CHECK(longest.world.size() == 100000);
+  CHECK_FALSE(longest.exact);
 }
