@@ -111,3 +111,13 @@ TEST_CASE("the mouse pull is critically damped by default: the body follows, nev
   CHECK(std::abs(critical.ledger) < 1e-6 * 4);
   CHECK(pull(0).furthest == doctest::Approx(2).epsilon(1e-3));  // undamped: out to 2, as before
 }
+
+TEST_CASE("a shape a scene makes from its parameters is refused naming the scene") {
+  // dice, box-stack and box-incline made boxes of side a = 1e300: their hulls overflowed to none
+  // (a segmentation fault).
+  for (const std::string scene : {"dice", "box-stack", "box-incline"})
+    CHECK_THROWS_WITH_AS(
+        build_scene(scene, {{"a", 1e300}}),
+        ("scene '" + scene + "': box: box half_extents must be from 1e-12 to 1e12").c_str(),
+        InputError);
+}

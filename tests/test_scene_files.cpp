@@ -191,6 +191,30 @@ TEST_CASE("scene file errors name the file, line and column") {
                        doctest::Contains("unknown key 'colour'"), InputError);
   CHECK_THROWS_WITH_AS(parse_scene_toml("[[body]]\nmass = -1\n", "b.toml"),
                        doctest::Contains("mass must be positive"), InputError);
+  // Shapes' lengths within 1e-12 to 1e12: 1e300 overflowed a box's or polyhedron's hull to one
+  // without corners (a segmentation fault), 1e-300 underflowed to "all coincide".
+  CHECK_THROWS_WITH_AS(
+      parse_scene_toml("[[body]]\nshape = \"box\"\nhalf_extents = [1e300, 1e300, 1e300]\n",
+                       "b.toml"),
+      doctest::Contains("b.toml:1 [[body]]: box half_extents must be from 1e-12 to 1e12"),
+      InputError);
+  CHECK_THROWS_WITH_AS(
+      parse_scene_toml("[[body]]\nshape = \"box\"\nhalf_extents = [1e-300, 1, 1]\n", "b.toml"),
+      doctest::Contains("box half_extents must be from 1e-12 to 1e12"), InputError);
+  CHECK_THROWS_WITH_AS(
+      parse_scene_toml(
+          "[[body]]\nshape = \"polyhedron\"\n"
+          "vertices = [1e300, 0, 0, 0, 1e300, 0, 0, 0, 1e300, -1e300, -1e300, -1e300]\n",
+          "p.toml"),
+      doctest::Contains(
+          "p.toml:1 [[body]]: polyhedron vertices must be finite (|x|, |y|, |z| <= 1e12)"),
+      InputError);
+  CHECK_THROWS_WITH_AS(parse_scene_toml("[[body]]\nshape = \"sphere\"\nradius = 1e300\n", "s.toml"),
+                       doctest::Contains("radius must be from 1e-12 to 1e12"), InputError);
+  CHECK_THROWS_WITH_AS(
+      parse_scene_toml("[[body]]\nshape = \"clump\"\nspheres = [0, 0, 0, 1e300, 1, 0, 0, 1]\n",
+                       "c.toml"),
+      doctest::Contains("clump spheres need finite centres and radii"), InputError);
   CHECK_THROWS_WITH_AS(
       parse_scene_toml("[scene]\nbuiltin = \"kepler\"\n[parameters]\nq = 1\n", "k.toml"),
       doctest::Contains("no parameter 'q'"), InputError);

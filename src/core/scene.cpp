@@ -35,7 +35,14 @@ SceneSetup build_scene(const std::string& name,
                        const std::map<std::string, ParamValue>& overrides) {
   ParamTable table = scene_parameters(name, overrides);
   const auto scene = SceneRegistry::instance().make(name);
-  SceneSetup setup = scene->build(table);
+  SceneSetup setup;
+  try {
+    setup = scene->build(table);
+  } catch (const InputError& e) {  // (a shape or model the scene made from its parameters)
+    const std::string what = e.what();
+    if (what.rfind(table.where(), 0) == 0) throw;
+    throw InputError(table.where() + ": " + what);
+  }
   setup.world.dimensions = scene->info().dimensions;  // a scene says it once, in its info
   for (const auto& f : setup.world.forces) f->validate(setup.world);
   setup.world.check_plane();

@@ -61,12 +61,16 @@ ConvexHull convex_hull(const std::vector<Vec3>& points, const std::string& where
   if (n < 4 || n > kMaxHullVertices)
     throw InputError(where + ": a polyhedron needs 4 to " + std::to_string(kMaxHullVertices) +
                      " vertices (got " + std::to_string(n) + ")");
+  // Within 1e12 (as the 2-D shapes): the plane tests square the hull's size and the moments
+  // take its fifth power; 1e300 overflowed them to a hull without corners.
   double scale = 0;
   for (const Vec3& p : points) {
-    if (!p.allFinite()) throw InputError(where + ": polyhedron vertices must be finite");
+    if (!p.allFinite() || p.cwiseAbs().maxCoeff() > 1e12)
+      throw InputError(where + ": polyhedron vertices must be finite (|x|, |y|, |z| <= 1e12)");
     for (const Vec3& q : points) scale = std::max(scale, (p - q).norm());
   }
-  if (!(scale > 0)) throw InputError(where + ": polyhedron vertices all coincide");
+  if (!(scale >= 1e-12))
+    throw InputError(where + ": polyhedron vertices all coincide (or lie within 1e-12)");
   const double tolerance = 1e-9 * scale;
   ConvexHull hull;
   hull.vertices = points;

@@ -11,8 +11,8 @@ namespace {
 class DiskShape final : public Shape {
  public:
   DiskShape(const ParamTable& p, bool) : Shape("disk", "sphere"), radius_(p.number("radius", 0.1)) {
-    if (!(radius_ > 0) || !std::isfinite(radius_))
-      throw InputError(p.where() + ": radius must be positive and finite");
+    if (!(radius_ > 0) || !(radius_ <= 1e12))  // (as the other 2-D shapes)
+      throw InputError(p.where() + ": radius must be positive and at most 1e12");
   }
   double volume() const override { return M_PI * radius_ * radius_; }  // area x unit thickness
   // A disk turns about z only (the 2-D world holds the other spins at zero): the same moment

@@ -10,8 +10,8 @@ namespace {
 class SphereShape final : public Shape {
  public:
   SphereShape(const ParamTable& p, bool) : Shape("sphere"), radius_(p.number("radius", 0.1)) {
-    if (!(radius_ > 0) || !std::isfinite(radius_))
-      throw InputError(p.where() + ": radius must be positive and finite");
+    if (!(radius_ >= 1e-12) || !(radius_ <= 1e12))  // (its moments take the fifth power)
+      throw InputError(p.where() + ": radius must be from 1e-12 to 1e12");
   }
   double volume() const override { return 4.0 / 3.0 * M_PI * radius_ * radius_ * radius_; }
   Vec3 unit_inertia() const override { return Vec3::Constant(0.4 * radius_ * radius_); }
