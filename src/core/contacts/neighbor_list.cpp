@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
+#include <string>
 
 #include "core/lanes.hpp"
 
@@ -115,9 +117,11 @@ void NeighborList::build_cells(const Positions& x, const VecX& radius, Parallel*
   // Each task lists its own bodies' partners; the lists are joined in task order.
   const int tasks = range_count(parallel, n);
   found_.resize(tasks);
+  std::vector<std::uint8_t> too_many(tasks, 0);
   for_each_range(parallel, n, [&](int task, int begin, int end) {
     std::vector<int>& out = found_[task];
     out.clear();
+    const size_t most = size_t(max_pairs(end - begin));
     // Locals, so the loop does not reload them after every push_back.
     const int* start = cell_start_.data();
     const int* body = cell_body_.data();
@@ -159,13 +163,26 @@ void NeighborList::build_cells(const Positions& x, const VecX& radius, Parallel*
       out.resize(first + found);
       std::sort(out.begin() + first, out.end());
       offsets_[i + 1] = found;  // a count until the sum below
+      if (out.size() > most) {
+        too_many[task] = 1;
+        return;
+      }
     }
   });
+  for (std::uint8_t t : too_many)
+    if (t) refuse_pairs(n);
   for (int i = 0; i < n; ++i) offsets_[i + 1] += offsets_[i];
   neighbors_.resize(offsets_[n]);
   for_each_range(parallel, n, [&](int task, int begin, int) {
     std::copy(found_[task].begin(), found_[task].end(), neighbors_.begin() + offsets_[begin]);
   });
+}
+
+void NeighborList::refuse_pairs(long n) {
+  throw InputError("contacts: more than " + std::to_string(max_pairs(n)) + " pairs of " +
+                   std::to_string(n) +
+                   " bodies within reach of each other (1,000 a body, plus a "
+                   "million): the bodies overlap far beyond any contact; spread them out");
 }
 
 std::vector<std::pair<int, int>> NeighborList::brute_force(const Positions& x, const VecX& radius,

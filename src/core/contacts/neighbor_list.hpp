@@ -54,6 +54,13 @@ class NeighborList {
   const std::vector<int>& neighbors() const { return neighbors_; }
   long builds() const { return builds_; }
 
+  // Pairs a build may list for n bodies: 1,000 a body on average, plus 1,000,000 (a boulder among
+  // grains has thousands). Beyond, the bodies overlap far past any contact (a lattice spacing far
+  // below a diameter, bodies piled at one point): the list would grow past memory and its int
+  // offsets, so the build throws InputError saying so.
+  static long max_pairs(long n) { return 1000 * n + 1000000; }
+  [[noreturn]] static void refuse_pairs(long n);
+
   // O(N^2) reference: every pair i < j within r_i + r_j + margin, sorted.
   static std::vector<std::pair<int, int>> brute_force(const Positions& x, const VecX& radius,
                                                       double margin);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/contacts/neighbor_list.hpp"
+
 namespace stepwise {
 
 void SweepAndPrune::pairs(const Positions& x, const VecX& radius, double margin,
@@ -45,6 +47,7 @@ void SweepAndPrune::pairs(const Positions& x, const VecX& radius, double margin,
       if (dx * dx + dy * dy + dz * dz < reach * reach)
         found_.emplace_back(std::min(i, j), std::max(i, j));
     }
+    if (long(found_.size()) > NeighborList::max_pairs(n)) NeighborList::refuse_pairs(n);
   }
   // Into CSR by counting (each body's partners land in its own range), then each body's few
   // partners sorted: linear, where sorting all the pairs took a tenth of a pile's broad phase.

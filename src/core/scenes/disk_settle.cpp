@@ -45,6 +45,8 @@ class DiskSettle final : public Scene {
     if (nx <= 0 || ny <= 0 || long(nx) * ny != n)
       throw InputError(p.where() + ": n must equal nx * ny (give nx or ny when n is not a square)");
     const double spacing = positive(p, "spacing"), g = positive(p, "g", true);
+    if (spacing < 0.5)  // (closer, each grain starts inside dozens of others)
+      throw InputError(p.where() + ": parameter 'spacing' must be at least 0.5 diameters");
     const double mass = M_PI / 4.0;
     SceneSetup s;
     const ShapePtr disk = disk_shape(0.5);

@@ -39,6 +39,8 @@ class Settle final : public Scene {
     if (nx <= 0 || ny <= 0 || static_cast<long>(nx) * ny * nz != n)
       throw InputError(p.where() + ": n must equal nx * ny * nz (give nx, ny, nz for n other than 10000 or 50000)");
     const double spacing = positive(p, "spacing"), g = positive(p, "g", true);
+    if (spacing < 0.5)  // (closer, each grain starts inside dozens of others)
+      throw InputError(p.where() + ": parameter 'spacing' must be at least 0.5 diameters");
     const double mass = M_PI / 6.0, radius = 0.5;
     SceneSetup s;
     Random random(4711);
