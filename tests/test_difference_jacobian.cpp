@@ -172,3 +172,34 @@ TEST_CASE("a Jacobian by differences is refused past its stated work and bodies,
         "newmark: its Jacobian of 'named' is taken by differences and its Newton matrix solved "
         "by sparse LU: at most 50000 bodies (this run has 50001); use an explicit method");
 }
+
+TEST_CASE("the mouse spring's analytic Jacobian is its Jacobian by differences") {
+  World world;
+  for (int i = 0; i < 3; ++i) {
+    BodySpec b;
+    b.mass = 1.5 + i;
+    b.position = Vec3(i, 0.3 * i, -0.2);
+    b.velocity = Vec3(0.1, -0.4 * i, 0.7);
+    world.add_body(b);
+  }
+  ParamTable pull;
+  pull.set("body", 1.0);
+  pull.set("target", std::vector<double>{2.0, -1.0, 0.5});
+  pull.set("k", 40.0);
+  pull.set("zeta", 0.7);
+  world.add_force(ForceRegistry::instance().make("mouse-spring", pull));
+  ForceModel& spring = *world.forces.back();
+  Triplets ax, av, dx, dv;
+  REQUIRE(spring.jacobian({world, world.x, world.v, world.w}, ax, av));
+  difference_jacobian(spring, world, world.x, world.v, EvalContext{}, kExternalWork,
+                      difference_groups(world.inv_mass, nullptr), dx, dv);
+  auto matrix = [](const Triplets& t) {
+    SparseMatrix m(9, 9);
+    m.setFromTriplets(t.begin(), t.end());
+    return Eigen::MatrixXd(m);
+  };
+  CHECK((matrix(ax) - matrix(dx)).cwiseAbs().maxCoeff() < 1e-7);
+  CHECK((matrix(av) - matrix(dv)).cwiseAbs().maxCoeff() < 1e-7);
+  CHECK(matrix(ax)(3, 3) == -40.0);  // (body 1's x row and column)
+  CHECK(matrix(av)(4, 4) == doctest::Approx(-2 * 0.7 * std::sqrt(40.0 * 2.5)));
+}

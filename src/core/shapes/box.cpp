@@ -12,7 +12,7 @@ class BoxShape final : public Shape {
  public:
   BoxShape(const ParamTable& p, bool)
       : Shape("box"), half_(p.vec3("half_extents", Vec3::Constant(0.1))) {
-    if (!(half_.minCoeff() >= 1e-12) || !(half_.maxCoeff() <= 1e12))  // (as polyhedra)
+    if (!half_.allFinite() || !(half_.minCoeff() >= 1e-12) || !(half_.maxCoeff() <= 1e12))
       throw InputError(p.where() + ": box half_extents must be from 1e-12 to 1e12");
     // Corner k has sign bit d set for -h_d, so the faces' corners come out exact.
     for (int k = 0; k < 8; ++k)
