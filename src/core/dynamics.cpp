@@ -198,11 +198,11 @@ void Dynamics::jacobians(const Positions& x, const Positions& v, double t, Spars
     // window's commands waiting on it). A packing's contacts take some 20 groups, but their
     // sparse LU grows faster than n (a Newton iteration at 32,768 settling spheres 0.7 s, at
     // 97,336 4.6 s). Refused beyond a stated amount of work and number of bodies.
-    if (n > limits::kMaxDifferencedBodies)
+    if (n > limits::max_differenced_bodies())
       throw InputError(sim_->integrator_name() + ": its Jacobian of '" + model->kind() +
                        "' is taken by differences and its Newton matrix solved by sparse LU: at "
                        "most " +
-                       std::to_string(limits::kMaxDifferencedBodies) + " bodies (this run has " +
+                       std::to_string(limits::max_differenced_bodies()) + " bodies (this run has " +
                        std::to_string(n) + "); use an explicit method");
     // (applied once at the state first, so a model's list of pairs is the state's)
     ForceSums base;
