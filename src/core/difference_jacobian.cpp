@@ -49,6 +49,7 @@ void difference_jacobian(ForceModel& model, const World& world, const Positions&
   std::vector<double> step;
   for (int side = 0; side < 2; ++side) {
     Positions& target = side == 0 ? xp : vp;
+    const Positions& origin = side == 0 ? x : v;
     Triplets& out = side == 0 ? dfdx : dfdv;
     for (const std::vector<int>& group : groups.groups)
       for (int axis = 0; axis < 3; ++axis) {
@@ -58,7 +59,7 @@ void difference_jacobian(ForceModel& model, const World& world, const Positions&
         auto evaluate = [&](ForceSums& sums, double sign) {
           for (size_t k = 0; k < group.size(); ++k) {
             const int b = group[k];
-            target(axis, b) = (side == 0 ? x : v)(axis, b) + sign * step[k];
+            target(axis, b) = origin(axis, b) + sign * step[k];
           }
           sums.reset(n);
           model.apply(StateView{world, xp, vp, world.w}, sums, ctx);
@@ -67,7 +68,7 @@ void difference_jacobian(ForceModel& model, const World& world, const Positions&
         evaluate(minus, -1);
         for (size_t k = 0; k < group.size(); ++k) {
           const int b = group[k], column = 3 * b + axis;
-          target(axis, b) = (side == 0 ? x : v)(axis, b);
+          target(axis, b) = origin(axis, b);
           auto add_rows = [&](int body) {
             for (int r = 0; r < 3; ++r) {
               const double d = (plus.force(r, body) - minus.force(r, body)) / (2 * step[k]);

@@ -111,9 +111,7 @@ class GranularContacts final : public ForceModel {
   bool coupled_pairs(const World& world, std::vector<std::pair<int, int>>& out) const override {
     if (world.contact.impulse()) return true;
     if (list_.stale(world.size())) return false;
-    for (int i = 0; i < world.size(); ++i)
-      for (int k = list_.offsets()[i]; k < list_.offsets()[i + 1]; ++k)
-        out.emplace_back(i, list_.neighbors()[k]);
+    list_.append_pairs(out);
     return true;
   }
 

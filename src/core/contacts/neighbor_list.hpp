@@ -3,6 +3,7 @@
 // when some body has moved more than half the skin since the last build. Pairs are stored as a
 // half list in CSR form (for each i, its neighbours j > i in ascending order), so per-pair state
 // such as contact history can live in arrays aligned with the list.
+#include <utility>
 #include <vector>
 
 #include "core/contacts/sweep_and_prune.hpp"
@@ -53,6 +54,11 @@ class NeighborList {
   const std::vector<int>& offsets() const { return offsets_; }  // size n + 1
   const std::vector<int>& neighbors() const { return neighbors_; }
   long builds() const { return builds_; }
+  // Every listed pair (i, j), i < j, appended to `out`.
+  void append_pairs(std::vector<std::pair<int, int>>& out) const {
+    for (int i = 0; i < size(); ++i)
+      for (int k = offsets_[i]; k < offsets_[i + 1]; ++k) out.emplace_back(i, neighbors_[k]);
+  }
 
   // Pairs a build may list for n bodies: 1,000 a body on average, plus 1,000,000 (a boulder among
   // grains has thousands). Beyond, the bodies overlap far past any contact (a lattice spacing far

@@ -68,9 +68,7 @@ class PairPotential : public ForceModel {
   // The list's pairs: every pair that can overlap before the list is rebuilt.
   bool coupled_pairs(const World& world, std::vector<std::pair<int, int>>& out) const override {
     if (list_.stale(world.size())) return false;
-    for (int i = 0; i < world.size(); ++i)
-      for (int k = list_.offsets()[i]; k < list_.offsets()[i + 1]; ++k)
-        out.emplace_back(i, list_.neighbors()[k]);
+    list_.append_pairs(out);
     return true;
   }
   // Stiffness by the pair's curvature near contact (for the critical time step).
