@@ -50,4 +50,6 @@ add_library(imgui_backends STATIC ${IMGUI_BACKENDS}/imgui_impl_glfw.cpp
 target_include_directories(imgui_backends SYSTEM PUBLIC ${IMGUI_INCLUDE_DIR} ${IMGUI_INCLUDE_DIR}/backends)
 target_link_libraries(imgui_backends PUBLIC ${IMGUI_LIBRARY} ${STB_LIBRARY} glfw OpenGL::GL ${CMAKE_DL_LIBS})
 target_compile_options(imgui_backends PRIVATE -w)
+# Not compiled together (a unity build): the two backends each declare their own GL loader.
+set_target_properties(imgui_backends PROPERTIES UNITY_BUILD OFF)
 add_library(imgui::imgui ALIAS imgui_backends)

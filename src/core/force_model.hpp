@@ -349,7 +349,7 @@ using ForceRegistry = Registry<ForceModel, const ParamTable&>;
 }  // namespace stepwise
 
 #define STEPWISE_REGISTER_FORCE(NAME, CLASS)                                                \
-  static const bool STEPWISE_CONCAT(registered_force_, __LINE__) =                          \
+  static const bool STEPWISE_CONCAT(registered_force_, __COUNTER__) =                       \
       ::stepwise::ForceRegistry::instance().add(NAME, [](const ::stepwise::ParamTable& p) { \
         return std::unique_ptr<::stepwise::ForceModel>(std::make_unique<CLASS>(p));         \
       })

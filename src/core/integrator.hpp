@@ -143,7 +143,7 @@ double option_number(const std::string& integrator, const std::string& name,
 
 }  // namespace stepwise
 
-#define STEPWISE_REGISTER_INTEGRATOR(NAME, CLASS)                       \
-  static const bool STEPWISE_CONCAT(registered_integrator_, __LINE__) = \
-      ::stepwise::IntegratorRegistry::instance().add(                   \
+#define STEPWISE_REGISTER_INTEGRATOR(NAME, CLASS)                          \
+  static const bool STEPWISE_CONCAT(registered_integrator_, __COUNTER__) = \
+      ::stepwise::IntegratorRegistry::instance().add(                      \
           NAME, [] { return std::unique_ptr<::stepwise::Integrator>(std::make_unique<CLASS>()); })

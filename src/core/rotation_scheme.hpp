@@ -76,7 +76,7 @@ void closing_half_kick(World& world, const Positions& torque, double h, int begi
 }  // namespace stepwise
 
 #define STEPWISE_REGISTER_ROTATION(NAME, CLASS)                                        \
-  static const bool STEPWISE_CONCAT(registered_rotation_, __LINE__) =                  \
+  static const bool STEPWISE_CONCAT(registered_rotation_, __COUNTER__) =               \
       ::stepwise::RotationRegistry::instance().add(NAME, [] {                          \
         return std::unique_ptr<::stepwise::RotationScheme>(std::make_unique<CLASS>()); \
       })

@@ -66,7 +66,7 @@ int count(const ParamTable& p, const std::string& key, int low, int high);
 
 }  // namespace stepwise
 
-#define STEPWISE_REGISTER_SCENE(NAME, CLASS)                               \
-  static const bool STEPWISE_CONCAT(registered_scene_, __LINE__) =         \
-      ::stepwise::SceneRegistry::instance().add(NAME, [] {                 \
-        return std::unique_ptr<::stepwise::Scene>(std::make_unique<CLASS>()); })
+#define STEPWISE_REGISTER_SCENE(NAME, CLASS)                          \
+  static const bool STEPWISE_CONCAT(registered_scene_, __COUNTER__) = \
+      ::stepwise::SceneRegistry::instance().add(                      \
+          NAME, [] { return std::unique_ptr<::stepwise::Scene>(std::make_unique<CLASS>()); })

@@ -4,12 +4,10 @@
 #include <glm/gtc/quaternion.hpp>
 #include <limits>
 
+#include "render/to_glm.hpp"
+
 namespace stepwise {
 namespace {
-
-glm::vec3 vec(const Float3& v) {
-  return {v[0], v[1], v[2]};
-}
 
 std::optional<float> hit_sphere(const Ray& ray, const glm::vec3& centre, float radius) {
   const glm::vec3 oc = ray.origin - centre;
@@ -25,7 +23,7 @@ std::optional<float> hit_sphere(const Ray& ray, const glm::vec3& centre, float r
 std::optional<float> hit_box(const Ray& ray, const BoxInstance& box) {
   const glm::quat q(box.orientation[0], box.orientation[1], box.orientation[2], box.orientation[3]);
   const glm::quat inverse = glm::conjugate(q);
-  const glm::vec3 origin = inverse * (ray.origin - vec(box.position));
+  const glm::vec3 origin = inverse * (ray.origin - to_glm(box.position));
   const glm::vec3 dir = inverse * ray.direction;
   float near = -std::numeric_limits<float>::infinity(),
         far = std::numeric_limits<float>::infinity();
@@ -50,11 +48,11 @@ std::optional<float> hit_hull(const Ray& ray, const HullInstance& hull,
   const glm::quat q(hull.orientation[0], hull.orientation[1], hull.orientation[2],
                     hull.orientation[3]);
   const glm::quat inverse = glm::conjugate(q);
-  const glm::vec3 origin = inverse * (ray.origin - vec(hull.position));
+  const glm::vec3 origin = inverse * (ray.origin - to_glm(hull.position));
   const glm::vec3 dir = inverse * ray.direction;
   std::optional<float> nearest;
   for (size_t k = 0; k + 2 < mesh.size(); k += 3) {
-    const glm::vec3 a = vec(mesh[k]), e1 = vec(mesh[k + 1]) - a, e2 = vec(mesh[k + 2]) - a;
+    const glm::vec3 a = to_glm(mesh[k]), e1 = to_glm(mesh[k + 1]) - a, e2 = to_glm(mesh[k + 2]) - a;
     const glm::vec3 p = glm::cross(dir, e2);
     const float det = glm::dot(e1, p);
     if (std::abs(det) < 1e-12f) continue;
@@ -78,7 +76,7 @@ std::optional<Pick> pick_body(const Snapshot& s, const Ray& ray) {
     if (t && (!best || *t < best->distance)) best = Pick{body, *t, ray.origin + *t * ray.direction};
   };
   for (const SphereInstance& sphere : s.spheres)
-    consider(sphere.body, hit_sphere(ray, vec(sphere.position), sphere.radius));
+    consider(sphere.body, hit_sphere(ray, to_glm(sphere.position), sphere.radius));
   for (const BoxInstance& box : s.boxes) consider(box.body, hit_box(ray, box));
   for (const HullInstance& hull : s.hulls)
     if (hull.mesh >= 0 && hull.mesh < int(s.meshes.size()))

@@ -3,12 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "render/to_glm.hpp"
+
 namespace stepwise {
 namespace {
-
-glm::vec3 vec(const Float3& v) {
-  return {v[0], v[1], v[2]};
-}
 
 const glm::vec3 kLightWorld = glm::normalize(glm::vec3(0.45f, 0.25f, 1.0f));
 const glm::vec4 kBackground(0.115f, 0.125f, 0.15f, 1.0f);
@@ -48,26 +46,26 @@ void Bounds::add(const glm::vec3& p, float r) {
 
 Bounds snapshot_bounds(const Snapshot& s) {
   Bounds b;
-  for (const SphereInstance& sphere : s.spheres) b.add(vec(sphere.position), sphere.radius);
+  for (const SphereInstance& sphere : s.spheres) b.add(to_glm(sphere.position), sphere.radius);
   float largest = 0;
   for (const SphereInstance& sphere : s.spheres) largest = std::max(largest, sphere.radius);
   for (const BoxInstance& box : s.boxes) {
-    b.add(vec(box.position), glm::length(vec(box.half_extents)));
-    largest = std::max(largest, glm::length(vec(box.half_extents)));
+    b.add(to_glm(box.position), glm::length(to_glm(box.half_extents)));
+    largest = std::max(largest, glm::length(to_glm(box.half_extents)));
   }
   std::vector<float> mesh_size;
   for (const auto& mesh : s.meshes) mesh_size.push_back(mesh_radius(mesh));
   for (const HullInstance& hull : s.hulls) {
     const float r = hull.mesh < int(mesh_size.size()) ? mesh_size[hull.mesh] : 0.0f;
-    b.add(vec(hull.position), r);
+    b.add(to_glm(hull.position), r);
     largest = std::max(largest, r);
   }
   // Context: what the bodies hang from, fall onto or orbit, and never less than a few body sizes.
-  for (const auto& spring : s.springs) b.add(vec(spring[1]), 0);
-  for (const Float3& centre : s.centres) b.add(vec(centre), 0);
+  for (const auto& spring : s.springs) b.add(to_glm(spring[1]), 0);
+  for (const Float3& centre : s.centres) b.add(to_glm(centre), 0);
   // A 2-D scene's walls are lines that bound it (a table's cushions, a box): all in view.
   if (s.dimensions == 2)
-    for (const ShownWall& wall : s.walls) b.add(vec(wall.point), 0);
+    for (const ShownWall& wall : s.walls) b.add(to_glm(wall.point), 0);
   for (const ShownWall& wall : s.walls)
     if (wall.normal[2] > 0.99f && !b.empty)
       b.add(glm::vec3(0.5f * (b.low.x + b.high.x), 0.5f * (b.low.y + b.high.y), wall.point[2]), 0);
@@ -109,16 +107,16 @@ void SceneRenderer::build_bodies(const Snapshot& s, const ViewOptions& o) {
   casters_.clear();
   for (const SphereInstance& sphere : s.spheres) {
     sphere_draws_.push_back(
-        {glm::vec4(vec(sphere.position), sphere.radius), colour_of(sphere.body)});
-    casters_.emplace_back(vec(sphere.position), sphere.radius);
+        {glm::vec4(to_glm(sphere.position), sphere.radius), colour_of(sphere.body)});
+    casters_.emplace_back(to_glm(sphere.position), sphere.radius);
   }
   for (const BoxInstance& box : s.boxes) {
-    const glm::vec3 half = vec(box.half_extents);
+    const glm::vec3 half = to_glm(box.half_extents);
     box_draws_.push_back(
-        {vec(box.position),
+        {to_glm(box.position),
          glm::vec4(box.orientation[0], box.orientation[1], box.orientation[2], box.orientation[3]),
          half, colour_of(box.body)});
-    casters_.emplace_back(vec(box.position), std::max({half.x, half.y, half.z}));
+    casters_.emplace_back(to_glm(box.position), std::max({half.x, half.y, half.z}));
   }
   for (auto& draws : hull_draws_) draws.clear();
   hull_draws_.resize(s.meshes.size());
@@ -127,9 +125,9 @@ void SceneRenderer::build_bodies(const Snapshot& s, const ViewOptions& o) {
   for (const HullInstance& hull : s.hulls) {
     if (hull.mesh < 0 || hull.mesh >= int(s.meshes.size())) continue;
     const Float4& q = hull.orientation;
-    hull_draws_[hull.mesh].push_back({vec(hull.position), glm::vec4(q[0], q[1], q[2], q[3]),
+    hull_draws_[hull.mesh].push_back({to_glm(hull.position), glm::vec4(q[0], q[1], q[2], q[3]),
                                       glm::vec3(1), colour_of(hull.body)});
-    casters_.emplace_back(vec(hull.position), mesh_radius_[hull.mesh]);
+    casters_.emplace_back(to_glm(hull.position), mesh_radius_[hull.mesh]);
   }
   bond_draws_.clear();
   // Springs as slim grey bars, field centres as small suns.
@@ -137,7 +135,7 @@ void SceneRenderer::build_bodies(const Snapshot& s, const ViewOptions& o) {
   for (const SphereInstance& sphere : s.spheres) smallest = std::min(smallest, sphere.radius);
   if (smallest > 1e29f) smallest = 0.05f;
   for (const auto& spring : s.springs) {
-    const glm::vec3 a = vec(spring[0]), b = vec(spring[1]);
+    const glm::vec3 a = to_glm(spring[0]), b = to_glm(spring[1]);
     bond_draws_.push_back({0.5f * (a + b), bond_orientation(a, b),
                            glm::vec3(0.5f * glm::length(b - a), 0.25f * smallest, 0.25f * smallest),
                            glm::vec4(0.75f, 0.77f, 0.8f, 1.0f) * o.tint});
@@ -148,7 +146,7 @@ void SceneRenderer::build_bodies(const Snapshot& s, const ViewOptions& o) {
     for (const auto& c : s.contacts) {
       if (c.i >= s.bodies || c.j >= s.bodies || !(strongest > 0)) continue;
       const float load = c.force / strongest;
-      const glm::vec3 a = vec(s.position[c.i]), b = vec(s.position[c.j]);
+      const glm::vec3 a = to_glm(s.position[c.i]), b = to_glm(s.position[c.j]);
       const float width = smallest * (0.05f + 0.35f * std::sqrt(load));
       bond_draws_.push_back({0.5f * (a + b), bond_orientation(a, b),
                              glm::vec3(0.5f * glm::length(b - a), width, width),
@@ -157,7 +155,7 @@ void SceneRenderer::build_bodies(const Snapshot& s, const ViewOptions& o) {
   }
   for (const Float3& centre : s.centres)
     sphere_draws_.push_back(
-        {glm::vec4(vec(centre), 0.6f * smallest), glm::vec4(1.0f, 0.86f, 0.35f, 1.0f)});
+        {glm::vec4(to_glm(centre), 0.6f * smallest), glm::vec4(1.0f, 0.86f, 0.35f, 1.0f)});
   if (!o.bonds) return;
   auto body_size = [&](int i) {
     float size = 0;
@@ -173,7 +171,7 @@ void SceneRenderer::build_bodies(const Snapshot& s, const ViewOptions& o) {
     const BondLine& bond = s.bonds[k];
     if (bond.broken || bond.i >= s.bodies || bond.j >= s.bodies) continue;
     if (width < 0) width = 0.18f * std::max(std::min(body_size(bond.i), body_size(bond.j)), 1e-4f);
-    const glm::vec3 a = vec(s.position[bond.j]), b = vec(s.position[bond.i]);
+    const glm::vec3 a = to_glm(s.position[bond.j]), b = to_glm(s.position[bond.i]);
     const bool picked = int(k) == o.highlight_bond;
     const float w = picked ? 2.2f * width : width;
     bond_draws_.push_back({0.5f * (a + b), bond_orientation(a, b),
@@ -196,7 +194,7 @@ void SceneRenderer::update_trails(const Snapshot& s) {
   }
   if (s.time == trail_time_) return;
   trail_time_ = s.time;
-  for (int i = 0; i < s.bodies; ++i) trails_[i][trail_head_] = vec(s.position[i]);
+  for (int i = 0; i < s.bodies; ++i) trails_[i][trail_head_] = to_glm(s.position[i]);
   trail_head_ = (trail_head_ + 1) % kLength;
   trail_length_ = std::min(trail_length_ + 1, kLength);
 }
@@ -229,7 +227,7 @@ void SceneRenderer::build_environment(const Snapshot& s, const ViewOptions& o, f
   }
   if (o.walls) {
     for (const ShownWall& wall : s.walls) {
-      const glm::vec3 n = glm::normalize(vec(wall.normal)), p = vec(wall.point);
+      const glm::vec3 n = glm::normalize(to_glm(wall.normal)), p = to_glm(wall.point);
       if (n.z > 0.99f) continue;  // the floor is drawn as the grid
       if (s.dimensions == 2) {  // a line of the plane: a band along it on the far side
         const glm::vec3 along(-n.y, n.x, 0), c = centre - glm::dot(centre - p, n) * n;
@@ -259,7 +257,7 @@ void SceneRenderer::build_environment(const Snapshot& s, const ViewOptions& o, f
   }
   // Disks' spokes, drawn just above each disk's top so the view from above sees them turn.
   for (const auto& spoke : s.spokes) {
-    const glm::vec3 a = vec(spoke[0]), b = vec(spoke[1]);
+    const glm::vec3 a = to_glm(spoke[0]), b = to_glm(spoke[1]);
     const float lift = 1.02f * glm::length(b - a);
     const glm::vec4 ink(0.08f, 0.08f, 0.1f, 0.9f);
     line_vertices_.push_back({a + glm::vec3(0, 0, lift), ink});
@@ -281,12 +279,12 @@ void SceneRenderer::build_environment(const Snapshot& s, const ViewOptions& o, f
   if (o.highlight_stiffest && s.stiffest_i >= 0 && s.stiffest_j >= 0 && s.stiffest_i < s.bodies &&
       s.stiffest_j < s.bodies) {
     const glm::vec4 mark(1.0f, 0.85f, 0.1f, 1.0f);
-    overlay_lines_.push_back({vec(s.position[s.stiffest_i]), mark});
-    overlay_lines_.push_back({vec(s.position[s.stiffest_j]), mark});
+    overlay_lines_.push_back({to_glm(s.position[s.stiffest_i]), mark});
+    overlay_lines_.push_back({to_glm(s.position[s.stiffest_j]), mark});
   }
   if (o.pull_body >= 0 && o.pull_body < s.bodies) {
     const glm::vec4 pull(1.0f, 0.55f, 0.15f, 1.0f);
-    overlay_lines_.push_back({vec(s.position[o.pull_body]), pull});
+    overlay_lines_.push_back({to_glm(s.position[o.pull_body]), pull});
     overlay_lines_.push_back({o.pull_target, pull});
   }
   // The inspected body's contact points: a cross at each, and its normal (out of the other).
@@ -294,7 +292,7 @@ void SceneRenderer::build_environment(const Snapshot& s, const ViewOptions& o, f
     const float size = 0.03f * extent;
     const glm::vec4 mark(1.0f, 0.3f, 0.85f, 1.0f);
     for (const Snapshot::ContactMark& c : s.inspected_contacts) {
-      const glm::vec3 p = vec(c.position), n = vec(c.normal);
+      const glm::vec3 p = to_glm(c.position), n = to_glm(c.normal);
       for (const glm::vec3& axis : {glm::vec3(1, 0, 0), glm::vec3(0, 1, 0), glm::vec3(0, 0, 1)}) {
         overlay_lines_.push_back({p - size * axis, mark});
         overlay_lines_.push_back({p + size * axis, mark});
@@ -305,8 +303,8 @@ void SceneRenderer::build_environment(const Snapshot& s, const ViewOptions& o, f
   }
   if (s.dragged_body >= 0 && s.dragged_body < s.bodies) {
     const glm::vec4 pull(1.0f, 0.85f, 0.2f, 1.0f);
-    overlay_lines_.push_back({vec(s.position[s.dragged_body]), pull});
-    overlay_lines_.push_back({vec(s.drag_target), pull});
+    overlay_lines_.push_back({to_glm(s.position[s.dragged_body]), pull});
+    overlay_lines_.push_back({to_glm(s.drag_target), pull});
   }
 }
 

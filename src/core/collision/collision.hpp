@@ -72,6 +72,6 @@ void reduce_manifold(Contacts& out, size_t first);
 
 }  // namespace stepwise
 
-#define STEPWISE_REGISTER_COLLISION(A, B, FUNCTION)                    \
-  static const bool STEPWISE_CONCAT(registered_collision_, __LINE__) = \
+#define STEPWISE_REGISTER_COLLISION(A, B, FUNCTION)                       \
+  static const bool STEPWISE_CONCAT(registered_collision_, __COUNTER__) = \
       ::stepwise::CollisionTable::instance().add(A, B, FUNCTION)

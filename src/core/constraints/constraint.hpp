@@ -95,7 +95,7 @@ void write_end(ParamTable& out, const JointEnd& end, const std::string& body_key
 }  // namespace stepwise
 
 #define STEPWISE_REGISTER_CONSTRAINT(NAME, CLASS)                                                \
-  static const bool STEPWISE_CONCAT(registered_constraint_, __LINE__) =                          \
+  static const bool STEPWISE_CONCAT(registered_constraint_, __COUNTER__) =                       \
       ::stepwise::ConstraintRegistry::instance().add(NAME, [](const ::stepwise::ParamTable& p) { \
         return std::unique_ptr<::stepwise::Constraint>(std::make_unique<CLASS>(p));              \
       })

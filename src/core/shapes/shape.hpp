@@ -105,9 +105,9 @@ int shape_type(const std::string& kind);
 
 }  // namespace stepwise
 
-#define STEPWISE_REGISTER_SHAPE(NAME, CLASS)                                                  \
-  static const bool STEPWISE_CONCAT(registered_shape_, __LINE__) =                            \
-      ::stepwise::ShapeRegistry::instance().add(                                              \
-          NAME, [](const ::stepwise::ParamTable& p, bool body_frame) {                        \
+#define STEPWISE_REGISTER_SHAPE(NAME, CLASS)                                                   \
+  static const bool STEPWISE_CONCAT(registered_shape_, __COUNTER__) =                          \
+      ::stepwise::ShapeRegistry::instance().add(                                               \
+          NAME, [](const ::stepwise::ParamTable& p, bool body_frame) {                         \
             return std::unique_ptr<::stepwise::Shape>(std::make_unique<CLASS>(p, body_frame)); \
           })
