@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "core/integrator.hpp"
+#include "core/params.hpp"
 #include "core/rotation_scheme.hpp"
 #include "core/scene.hpp"
 #include "core/simulation.hpp"
@@ -112,12 +113,18 @@ TEST_CASE("the mouse pull is critically damped by default: the body follows, nev
   CHECK(pull(0).furthest == doctest::Approx(2).epsilon(1e-3));  // undamped: out to 2, as before
 }
 
-TEST_CASE("a shape a scene makes from its parameters is refused naming the scene") {
+TEST_CASE("a shape a scene makes from its parameters is refused naming the scene and parameter") {
   // dice, box-stack and box-incline made boxes of side a = 1e300: their hulls overflowed to none
-  // (a segmentation fault).
-  for (const std::string scene : {"dice", "box-stack", "box-incline"})
-    CHECK_THROWS_WITH_AS(
-        build_scene(scene, {{"a", 1e300}}),
-        ("scene '" + scene + "': box: box half_extents must be from 1e-12 to 1e12").c_str(),
-        InputError);
+  // (a segmentation fault). The refusal names the parameter, not only the box's half-extents.
+  for (const std::string scene : {"dice", "box-stack", "box-incline", "compound-pendulum"})
+    for (const double a : {1e300, 1e-13})
+      CHECK_THROWS_WITH_AS(
+          build_scene(scene, {{"a", a}}),
+          ("scene '" + scene + "': parameter 'a' must be from 2e-12 to 2e+12 (got " +
+           format_double(a) + ")")
+              .c_str(),
+          InputError);
+  CHECK_THROWS_WITH_AS(build_scene("rocking-block", {{"height", 3e12}}),
+                       doctest::Contains("parameter 'height' must be from 2e-12 to 2e+12"),
+                       InputError);
 }

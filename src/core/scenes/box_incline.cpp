@@ -32,7 +32,8 @@ class BoxIncline final : public Scene {
     if (!(angle > -90 && angle < 90))
       throw InputError(p.where() + ": 'angle' must be in (-90, 90) degrees");
     const double theta = angle * M_PI / 180.0, g = positive(p, "g", true), m = positive(p, "m");
-    const Vec3 half = 0.5 * Vec3(positive(p, "a"), positive(p, "b"), positive(p, "c"));
+    const Vec3 half =
+        0.5 * Vec3(shape_length(p, "a", 0.5), shape_length(p, "b", 0.5), shape_length(p, "c", 0.5));
     const double kn = positive(p, "kn");
     SceneSetup s;
     // Placed at its resting overlap: four corners share the normal load m g cos.

@@ -29,7 +29,7 @@ class BoxStack final : public Scene {
   }
   SceneSetup build(const ParamTable& p) const override {
     const int n = count(p, "n", 1, 1000);
-    const double a = positive(p, "a"), m = positive(p, "m"), g = positive(p, "g", true);
+    const double a = shape_length(p, "a", 0.5), m = positive(p, "m"), g = positive(p, "g", true);
     const double kn = positive(p, "kn"), shift = p.number("shift");
     if (!(std::abs(shift) < 1)) throw InputError(p.where() + ": 'shift' must be in (-1, 1) sides");
     SceneSetup s;

@@ -27,7 +27,8 @@ class CompoundPendulum final : public Scene {
             params};
   }
   SceneSetup build(const ParamTable& p) const override {
-    const double a = positive(p, "a"), b = positive(p, "b"), c = positive(p, "c");
+    const double a = shape_length(p, "a", 0.5), b = shape_length(p, "b", 0.5),
+                 c = shape_length(p, "c", 0.5);
     const double m = positive(p, "m"), g = positive(p, "g", true), angle = degrees(p, "angle", 180);
     SceneSetup s;
     const Quat turn(Eigen::AngleAxisd(angle, Vec3::UnitY()));

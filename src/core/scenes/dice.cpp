@@ -30,7 +30,8 @@ class Dice final : public Scene {
   }
   SceneSetup build(const ParamTable& p) const override {
     const int n = count(p, "n", 1, 200000);
-    const double a = positive(p, "a"), m = positive(p, "m"), speed = positive(p, "throw", true);
+    const double a = shape_length(p, "a", 0.5), m = positive(p, "m"),
+                 speed = positive(p, "throw", true);
     SceneSetup s;
     Random random(7);
     const ShapePtr die = box_shape(Vec3::Constant(0.5 * a));

@@ -28,7 +28,8 @@ class RockingBlock final : public Scene {
     return info;
   }
   SceneSetup build(const ParamTable& p) const override {
-    const double w = positive(p, "width"), h = positive(p, "height"), m = positive(p, "m");
+    const double w = shape_length(p, "width", 0.5), h = shape_length(p, "height", 0.5),
+                 m = positive(p, "m");
     const double g = positive(p, "g", true), kn = positive(p, "kn");
     const double tilt = p.number("tilt");
     const double slender = std::atan2(w, h) * 180 / M_PI;
