@@ -128,3 +128,14 @@ TEST_CASE("a shape a scene makes from its parameters is refused naming the scene
                        doctest::Contains("parameter 'height' must be from 2e-12 to 2e+12"),
                        InputError);
 }
+
+TEST_CASE("a time step a scene's parameters give outside the limits is refused naming the scene") {
+  // These were refused later as "time step dt: must be from 1e-12 to 1e+06 (got nan)", naming
+  // neither the scene nor the cause.
+  CHECK_THROWS_WITH_AS(build_scene("oscillator", {{"k", 1e300}}),
+                       doctest::Contains("scene 'oscillator': its parameters give a time step of"),
+                       InputError);
+  CHECK_THROWS_WITH_AS(build_scene("settle", {{"kn", 1e-300}}),
+                       doctest::Contains("scene 'settle': its parameters give a time step of nan"),
+                       InputError);
+}

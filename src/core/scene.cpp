@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/limits.hpp"
+
 namespace stepwise {
 
 ParamTable scene_parameters(const std::string& name,
@@ -43,6 +45,13 @@ SceneSetup build_scene(const std::string& name,
     if (what.rfind(table.where(), 0) == 0) throw;
     throw InputError(table.where() + ": " + what);
   }
+  // A step its parameters give (from stiffness, masses and sizes) outside the limits comes only
+  // from numbers far out of proportion: said here, naming the scene, not later as "dt".
+  if (!(setup.dt >= limits::kMinDt && setup.dt <= limits::kMaxDt))
+    throw InputError(table.where() + ": its parameters give a time step of " +
+                     format_double(setup.dt) + ", outside " + format_double(limits::kMinDt) +
+                     " to " + format_double(limits::kMaxDt) +
+                     " (a stiffness, mass or size far out of proportion)");
   setup.world.dimensions = scene->info().dimensions;  // a scene says it once, in its info
   for (const auto& f : setup.world.forces) f->validate(setup.world);
   setup.world.check_plane();
