@@ -124,6 +124,19 @@ TEST_CASE("a shape a scene makes from its parameters is refused naming the scene
            format_double(a) + ")")
               .c_str(),
           InputError);
+  for (const std::string scene : {"impact", "incline", "spinning-spheres", "clumps", "disk-incline",
+                                  "newtons-cradle", "newtons-cradle-2d", "two-materials"})
+    CHECK_THROWS_WITH_AS(
+        build_scene(scene, {{"radius", 1e300}}),
+        ("scene '" + scene + "': parameter 'radius' must be from 1e-12 to 1e+12 (got 1e+300)")
+            .c_str(),
+        InputError);
+  // A model's table the scene made without a name: one colon after the scene's name.
+  for (const std::string scene : {"billiards", "newtons-cradle"})
+    CHECK_THROWS_WITH_AS(
+        build_scene(scene, {{"e", 2.0}}),
+        ("scene '" + scene + "': hertz needs E > 0, -1 < nu < 0.5 and 0 < e <= 1").c_str(),
+        InputError);
   CHECK_THROWS_WITH_AS(build_scene("rocking-block", {{"height", 3e12}}),
                        doctest::Contains("parameter 'height' must be from 2e-12 to 2e+12"),
                        InputError);

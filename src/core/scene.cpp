@@ -43,7 +43,8 @@ SceneSetup build_scene(const std::string& name,
   } catch (const InputError& e) {  // (a shape or model the scene made from its parameters)
     const std::string what = e.what();
     if (what.rfind(table.where(), 0) == 0) throw;
-    throw InputError(table.where() + ": " + what);
+    // (A table the scene made without a name of its own says ": what": one colon, not two.)
+    throw InputError(table.where() + (what.rfind(": ", 0) == 0 ? "" : ": ") + what);
   }
   // A step its parameters give (from stiffness, masses and sizes) outside the limits comes only
   // from numbers far out of proportion: said here, naming the scene, not later as "dt".

@@ -40,7 +40,7 @@ class Billiards final : public Scene {
       for (int k = 0; k <= row; ++k)
         s.world.add_body(disk_at(ball, m, 0.75 * length + row * step * std::sqrt(3.0) / 2,
                                  0.5 * width + (k - 0.5 * row) * step));
-    ParamTable hertz;
+    ParamTable hertz(p.where());
     hertz.set("E", positive(p, "E"));
     hertz.set("e", positive(p, "e"));
     hertz.set("mu", positive(p, "mu", true));

@@ -46,7 +46,7 @@ class Clumps final : public Scene {
   }
   SceneSetup build(const ParamTable& p) const override {
     const int n = count(p, "n", 1, 200000);
-    const double r = positive(p, "radius"), m = positive(p, "m");
+    const double r = shape_length(p, "radius", 1), m = positive(p, "m");
     const ShapePtr shape = clump_shape(pebbles(p.text("shape", "tetra"), r, p.where()));
     SceneSetup s;
     Random random(19);

@@ -30,7 +30,7 @@ class DiskIncline final : public Scene {
   }
   SceneSetup build(const ParamTable& p) const override {
     const double angle = p.number("angle") * M_PI / 180.0, g = positive(p, "g", true);
-    const double m = positive(p, "m"), r = positive(p, "radius"), kn = positive(p, "kn");
+    const double m = positive(p, "m"), r = shape_length(p, "radius", 1), kn = positive(p, "kn");
     SceneSetup s;
     const double settled = m * g * std::cos(angle) / std::max(kn, 1e-300);
     // At its equilibrium overlap; thrown without spin it slides until friction makes it roll.

@@ -29,7 +29,7 @@ class Impact final : public Scene {
     SceneSetup s;
     BodySpec ball;
     ball.mass = positive(p, "m");
-    ball.radius = positive(p, "radius");
+    ball.radius = shape_length(p, "radius", 1);
     ball.position = Vec3(0, 0, ball.radius + positive(p, "height", true));
     ball.velocity = Vec3(0, 0, -p.number("v0"));
     s.world.add_body(ball);

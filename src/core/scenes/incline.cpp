@@ -28,7 +28,7 @@ class Incline final : public Scene {
     SceneSetup s;
     BodySpec ball;
     ball.mass = positive(p, "m");
-    ball.radius = positive(p, "radius");
+    ball.radius = shape_length(p, "radius", 1);
     const double kn = positive(p, "kn");
     const double settled = ball.mass * g * std::cos(angle) / std::max(kn, 1e-300);
     ball.position = Vec3(0, 0, ball.radius - settled);  // resting at its equilibrium overlap

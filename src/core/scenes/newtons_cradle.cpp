@@ -26,7 +26,7 @@ class NewtonsCradle final : public Scene {
   }
   SceneSetup build(const ParamTable& p) const override {
     const int n = count(p, "n", 2, 100);
-    const double r = positive(p, "radius"), length = positive(p, "length");
+    const double r = shape_length(p, "radius", 1), length = positive(p, "length");
     const double angle = p.number("angle") * M_PI / 180.0, g = positive(p, "g", true);
     SceneSetup s;
     std::vector<Vec3> anchors;

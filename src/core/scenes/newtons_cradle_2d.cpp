@@ -31,7 +31,7 @@ class NewtonsCradle2d final : public Scene {
   }
   SceneSetup build(const ParamTable& p) const override {
     const int n = count(p, "n", 2, 100), pulled = count(p, "pulled", 0, n - 1);
-    const double r = positive(p, "radius"), length = positive(p, "length");
+    const double r = shape_length(p, "radius", 1), length = positive(p, "length");
     const double angle = p.number("angle") * M_PI / 180.0, g = positive(p, "g", true);
     SceneSetup s;
     const ShapePtr disk = disk_shape(r);

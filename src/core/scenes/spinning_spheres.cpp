@@ -22,7 +22,7 @@ class SpinningSpheres final : public Scene {
   }
   SceneSetup build(const ParamTable& p) const override {
     const int n = count(p, "n", 1, 100000);
-    const double r = positive(p, "radius"), m = positive(p, "m"), spin = p.number("spin");
+    const double r = shape_length(p, "radius", 1), m = positive(p, "m"), spin = p.number("spin");
     const double g = positive(p, "g", true);
     SceneSetup s;
     for (int i = 0; i < n; ++i) {

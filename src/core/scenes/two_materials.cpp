@@ -43,7 +43,7 @@ class TwoMaterials final : public Scene {
   }
   SceneSetup build(const ParamTable& p) const override {
     const int n = count(p, "n", 1, 100000);
-    const double r = positive(p, "radius"), g = positive(p, "g", true);
+    const double r = shape_length(p, "radius", 1), g = positive(p, "g", true);
     SceneSetup s;
     World& world = s.world;
     const int glass = world.materials.add("glass", material(p, "glass", 2500), p.where());
