@@ -18,6 +18,9 @@ constexpr double kMinSlowMotion = 1e-3, kMaxSlowMotion = 1e3;  // simulated per 
 // A body's coordinates, velocities, spins, momenta, mass and moments as a file gives them: far
 // beyond any scene, yet their squares and products stay finite.
 constexpr double kMaxMagnitude = 1e100;
+// A shape's lengths (radii, half-extents, corners, a clump's centres): their fifth powers (the
+// moments) and the hull's plane tests stay finite.
+constexpr double kMinLength = 1e-12, kMaxLength = 1e12;
 // A saved state's numbers (cached forces and torques, energies, contact springs): whatever bodies
 // within kMaxMagnitude make, short of overflow.
 constexpr double kMaxStateMagnitude = 1e300;

@@ -85,10 +85,11 @@ double positive(const ParamTable& p, const std::string& key, bool allow_zero) {
 }
 
 double shape_length(const ParamTable& p, const std::string& key, double scale) {
-  const double value = positive(p, key), low = 1e-12 / scale, high = 1e12 / scale;
+  const double value = positive(p, key);
+  const double low = limits::kMinLength / scale, high = limits::kMaxLength / scale;
   if (!(value >= low && value <= high))
-    throw InputError(p.where() + ": parameter '" + key + "' must be from " + format_double(low) +
-                     " to " + format_double(high) + " (got " + format_double(value) + ")");
+    throw InputError(p.where() + ": parameter '" + key + "' must be " + limits::range(low, high) +
+                     " (got " + format_double(value) + ")");
   return value;
 }
 

@@ -61,7 +61,7 @@ void add_gravity(World& world, double g);
 // Reads a parameter that must be > 0 (or >= 0 with allow_zero), naming it on failure.
 double positive(const ParamTable& p, const std::string& key, bool allow_zero = false);
 // A scene parameter a shape's length is made from (that length is scale times it): shapes take
-// lengths from 1e-12 to 1e12, so the parameter is refused outside 1e-12 / scale to 1e12 / scale,
+// lengths in limits::kMinLength..kMaxLength, so the parameter is refused outside that over scale,
 // naming it (the shape's own refusal would name only the length).
 double shape_length(const ParamTable& p, const std::string& key, double scale);
 // A scene parameter that counts something: a whole number in [low, high], checked before any

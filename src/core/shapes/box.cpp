@@ -2,6 +2,7 @@
 // I = m/3 (b^2 + c^2, a^2 + c^2, a^2 + b^2), and its hull for the separating-axis test.
 #include <cmath>
 
+#include "core/limits.hpp"
 #include "core/shapes/convex_hull.hpp"
 #include "core/shapes/shape.hpp"
 
@@ -12,7 +13,8 @@ class BoxShape final : public Shape {
  public:
   BoxShape(const ParamTable& p, bool)
       : Shape("box"), half_(p.vec3("half_extents", Vec3::Constant(0.1))) {
-    if (!half_.allFinite() || !(half_.minCoeff() >= 1e-12) || !(half_.maxCoeff() <= 1e12))
+    if (!half_.allFinite() || !(half_.minCoeff() >= limits::kMinLength) ||
+        !(half_.maxCoeff() <= limits::kMaxLength))
       throw InputError(p.where() + ": box half_extents must be from 1e-12 to 1e12");
     // Corner k has sign bit d set for -h_d, so the faces' corners come out exact.
     for (int k = 0; k < 8; ++k)

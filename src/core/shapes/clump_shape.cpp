@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/clump.hpp"
+#include "core/limits.hpp"
 #include "core/shapes/shape.hpp"
 
 namespace stepwise {
@@ -22,8 +23,9 @@ class ClumpShape final : public Shape {
     for (size_t k = 0; k < flat.size(); k += 4)
       spheres_.push_back({Vec3(flat[k], flat[k + 1], flat[k + 2]), flat[k + 3]});
     for (const ClumpSphere& s : spheres_)
-      if (!(s.radius >= 1e-12) || !(s.radius <= 1e12) || !s.centre.allFinite() ||
-          s.centre.norm() > 1e12)  // (as spheres and clumps of disks)
+      if (!(s.radius >= limits::kMinLength) || !(s.radius <= limits::kMaxLength) ||
+          !s.centre.allFinite() ||
+          s.centre.norm() > limits::kMaxLength)  // (as spheres and clumps of disks)
         throw InputError(p.where() + ": clump spheres need finite centres and radii " +
                          "(|x| <= 1e12, r from 1e-12 to 1e12)");
     // In the body frame (a saved state) the body's inertia is saved with it: no integration.

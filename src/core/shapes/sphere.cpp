@@ -2,6 +2,7 @@
 // collision table.
 #include <cmath>
 
+#include "core/limits.hpp"
 #include "core/shapes/shape.hpp"
 
 namespace stepwise {
@@ -10,7 +11,8 @@ namespace {
 class SphereShape final : public Shape {
  public:
   SphereShape(const ParamTable& p, bool) : Shape("sphere"), radius_(p.number("radius", 0.1)) {
-    if (!(radius_ >= 1e-12) || !(radius_ <= 1e12))  // (its moments take the fifth power)
+    if (!(radius_ >= limits::kMinLength) ||
+        !(radius_ <= limits::kMaxLength))  // (its moments take the fifth power)
       throw InputError(p.where() + ": radius must be from 1e-12 to 1e12");
   }
   double volume() const override { return 4.0 / 3.0 * M_PI * radius_ * radius_ * radius_; }
