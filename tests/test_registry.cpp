@@ -140,6 +140,23 @@ TEST_CASE("a shape a scene makes from its parameters is refused naming the scene
   CHECK_THROWS_WITH_AS(build_scene("rocking-block", {{"height", 3e12}}),
                        doctest::Contains("parameter 'height' must be from 2e-12 to 2e+12"),
                        InputError);
+  // A length that sizes a drawn bob or bead, and a top's sides and moments (its drawn box).
+  const std::pair<std::string, std::string> named[] = {
+      {"bead-on-hoop", "parameter 'R' must be from 1e-11 to 1e+13 (got 1e+300)"},
+      {"pendulum", "parameter 'length' must be from 2e-11 to 2e+13 (got 1e+300)"},
+      {"double-pendulum", "parameter 'length' must be from 2e-11 to 2e+13 (got 1e+300)"}};
+  for (const auto& [scene, message] : named) {
+    const std::string key = scene == "bead-on-hoop" ? "R" : "length";
+    CHECK_THROWS_WITH_AS(build_scene(scene, {{key, 1e300}}),
+                         ("scene '" + scene + "': " + message).c_str(), InputError);
+  }
+  CHECK_THROWS_WITH_AS(build_scene("top", {{"a", 1e300}, {"b", 1.0}, {"c", 1.0}}),
+                       "scene 'top': parameter 'a' must be from 2e-12 to 2e+12 (got 1e+300)",
+                       InputError);
+  for (const std::string scene : {"top", "heavy-top", "symmetric-top"})
+    for (const double I1 : {1e300, 1e-300})
+      CHECK_THROWS_WITH_AS(build_scene(scene, {{"I1", I1}}),
+                           doctest::Contains("parameter 'I1' must be from"), InputError);
 }
 
 TEST_CASE("a time step a scene's parameters give outside the limits is refused naming the scene") {

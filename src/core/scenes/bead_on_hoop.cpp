@@ -27,7 +27,8 @@ class BeadOnHoop final : public Scene {
             params};
   }
   SceneSetup build(const ParamTable& p) const override {
-    const double R = positive(p, "R"), omega = p.number("omega"), g = positive(p, "g", true);
+    const double R = shape_length(p, "R", 0.1), omega = p.number("omega"),
+                 g = positive(p, "g", true);
     const double m = positive(p, "m"), damping = positive(p, "damping", true);
     const double angle = degrees(p, "angle", 180);
     if (!(std::abs(omega) <= 1e4))

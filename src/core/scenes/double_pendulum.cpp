@@ -23,7 +23,8 @@ class DoublePendulum final : public Scene {
             params};
   }
   SceneSetup build(const ParamTable& p) const override {
-    const double length = positive(p, "length"), m = positive(p, "m"), g = positive(p, "g", true);
+    const double length = shape_length(p, "length", 0.05), m = positive(p, "m"),
+                 g = positive(p, "g", true);
     const double a1 = degrees(p, "angle1"), a2 = degrees(p, "angle2");
     const Formulation f = read_formulation(p);
     SceneSetup s;

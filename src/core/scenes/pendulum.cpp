@@ -26,7 +26,8 @@ class Pendulum final : public Scene {
             params};
   }
   SceneSetup build(const ParamTable& p) const override {
-    const double length = positive(p, "length"), m = positive(p, "m"), g = positive(p, "g", true);
+    const double length = shape_length(p, "length", 0.05), m = positive(p, "m"),
+                 g = positive(p, "g", true);
     const double angle = degrees(p, "angle", 180);
     const Formulation f = read_formulation(p);
     SceneSetup s;

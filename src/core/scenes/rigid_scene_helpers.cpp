@@ -4,9 +4,24 @@
 #include <array>
 #include <cmath>
 
+#include "core/limits.hpp"
 #include "core/scene.hpp"
 
 namespace stepwise {
+namespace {
+
+// A principal moment the drawn box can have: its sides within the shapes' length range.
+double moment(const ParamTable& p, const std::string& key, double mass) {
+  const double value = positive(p, key);
+  const double low = mass * limits::kMinLength * limits::kMinLength;
+  const double high = mass * limits::kMaxLength * limits::kMaxLength / 4;
+  if (!(value >= low && value <= high))
+    throw InputError(p.where() + ": parameter '" + key + "' must be " + limits::range(low, high) +
+                     " (got " + format_double(value) + ")");
+  return value;
+}
+
+}  // namespace
 
 BodySpec rigid_body_from(const ParamTable& p, double mass) {
   BodySpec body;
@@ -15,10 +30,11 @@ BodySpec rigid_body_from(const ParamTable& p, double mass) {
   if (a > 0 || b > 0 || c > 0) {
     if (!(a > 0 && b > 0 && c > 0))
       throw InputError(p.where() + ": give all three box sides a, b, c (positive)");
-    body.shape = box_shape(0.5 * Vec3(a, b, c));
+    body.shape = box_shape(0.5 * Vec3(shape_length(p, "a", 0.5), shape_length(p, "b", 0.5),
+                                      shape_length(p, "c", 0.5)));
     return body;  // inertia from the box
   }
-  const Vec3 I(positive(p, "I1"), positive(p, "I2"), positive(p, "I3"));
+  const Vec3 I(moment(p, "I1", mass), moment(p, "I2", mass), moment(p, "I3", mass));
   if (I(0) + I(1) < I(2) || I(1) + I(2) < I(0) || I(0) + I(2) < I(1))
     throw InputError(p.where() + ": principal moments must satisfy the triangle inequality");
   body.inertia = I;
@@ -31,12 +47,13 @@ BodySpec rigid_body_from(const ParamTable& p, double mass) {
 }
 
 BodySpec symmetric_body(const std::string& where, double mass, double I1, double I3) {
-  if (I3 > 2 * I1) throw InputError(where + ": I3 must not exceed 2 I1 (a real body)");
   ParamTable shape(where);
   for (const char* side : {"a", "b", "c"}) shape.set(side, 0.0);
   shape.set("I1", I1);
   shape.set("I2", I1);
   shape.set("I3", I3);
+  moment(shape, "I1", mass), moment(shape, "I3", mass);  // each in range before their relation
+  if (I3 > 2 * I1) throw InputError(where + ": I3 must not exceed 2 I1 (a real body)");
   return rigid_body_from(shape, mass);
 }
 
