@@ -174,7 +174,8 @@ void append_double(std::string& out, double value) {
   char* const end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
   out.append(buffer, end);
   // TOML floats need a dot or exponent to stay floats.
-  if (std::find_first_of(buffer, end, ".eE", ".eE" + 3) == end) out += ".0";
+  static constexpr char kMarks[] = ".eE";
+  if (std::find_first_of(buffer, end, kMarks, kMarks + 3) == end) out += ".0";
 }
 
 std::string format_param_value(const ParamValue& value) {
