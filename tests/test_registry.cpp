@@ -157,6 +157,18 @@ TEST_CASE("a shape a scene makes from its parameters is refused naming the scene
     for (const double I1 : {1e300, 1e-300})
       CHECK_THROWS_WITH_AS(build_scene(scene, {{"I1", I1}}),
                            doctest::Contains("parameter 'I1' must be from"), InputError);
+  CHECK_THROWS_WITH_AS(
+      build_scene("top", {{"I1", 1e30}}),
+      "scene 'top': parameter 'I1' must be from 1e-24 to 2.5e+23 for a mass of 1.0 "
+      "(got 1e+30)",
+      InputError);
+  // The top's mass first: the moments' range follows from it.
+  CHECK_THROWS_WITH_AS(
+      build_scene("heavy-top", {{"m", 1e300}}),
+      "scene 'heavy-top': parameter 'm' must be from 1e-100 to 1e+100 (got 1e+300)", InputError);
+  CHECK_THROWS_WITH_AS(build_scene("rigid-chain", {{"length", 1e300}}),
+                       doctest::Contains("scene 'rigid-chain': parameter 'length' must be from"),
+                       InputError);
 }
 
 TEST_CASE("a time step a scene's parameters give outside the limits is refused naming the scene") {

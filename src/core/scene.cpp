@@ -84,13 +84,18 @@ double positive(const ParamTable& p, const std::string& key, bool allow_zero) {
   return value;
 }
 
-double shape_length(const ParamTable& p, const std::string& key, double scale) {
-  const double value = positive(p, key);
-  const double low = limits::kMinLength / scale, high = limits::kMaxLength / scale;
+double within(const ParamTable& p, const std::string& key, double low, double high,
+              const std::string& condition) {
+  const double value = p.number(key);
   if (!(value >= low && value <= high))
     throw InputError(p.where() + ": parameter '" + key + "' must be " + limits::range(low, high) +
-                     " (got " + format_double(value) + ")");
+                     condition + " (got " + format_double(value) + ")");
   return value;
+}
+
+double shape_length(const ParamTable& p, const std::string& key, double scale) {
+  positive(p, key);
+  return within(p, key, limits::kMinLength / scale, limits::kMaxLength / scale);
 }
 
 }  // namespace stepwise

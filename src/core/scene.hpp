@@ -60,6 +60,10 @@ void add_gravity(World& world, double g);
 
 // Reads a parameter that must be > 0 (or >= 0 with allow_zero), naming it on failure.
 double positive(const ParamTable& p, const std::string& key, bool allow_zero = false);
+// A scene parameter in [low, high] (InputError naming the key, the range and the value otherwise;
+// `condition`, as " for a mass of 2", says what the range depends on).
+double within(const ParamTable& p, const std::string& key, double low, double high,
+              const std::string& condition = "");
 // A scene parameter a shape's length is made from (that length is scale times it): shapes take
 // lengths in limits::kMinLength..kMaxLength, so the parameter is refused outside that over scale,
 // naming it (the shape's own refusal would name only the length).

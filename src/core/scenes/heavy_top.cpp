@@ -2,6 +2,7 @@
 // fast top) and nutates.
 #include <cmath>
 
+#include "core/limits.hpp"
 #include "core/scene.hpp"
 #include "core/scenes/rigid_scene_helpers.hpp"
 
@@ -25,7 +26,8 @@ class HeavyTop final : public Scene {
              {"g", 9.81, "gravitational acceleration"}}};
   }
   SceneSetup build(const ParamTable& p) const override {
-    const double m = positive(p, "m"), l = positive(p, "l"), I1 = positive(p, "I1");
+    const double m = within(p, "m", 1 / limits::kMaxMagnitude, limits::kMaxMagnitude),
+                 l = positive(p, "l"), I1 = positive(p, "I1");
     const double I3 = positive(p, "I3"), w3 = p.number("w3"), g = positive(p, "g", true);
     const double tilt = p.number("tilt") * M_PI / 180.0;
     SceneSetup s;

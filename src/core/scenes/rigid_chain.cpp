@@ -25,7 +25,8 @@ class RigidChain final : public Scene {
   }
   SceneSetup build(const ParamTable& p) const override {
     const int n = count(p, "n", 1, 10000);
-    const double length = positive(p, "length"), m = positive(p, "m"), g = positive(p, "g", true);
+    const double length = shape_length(p, "length", 0.15), m = positive(p, "m"),
+                 g = positive(p, "g", true);
     const double angle = degrees(p, "angle", 180);
     const Formulation f = read_formulation(p);
     SceneSetup s;

@@ -12,13 +12,10 @@ namespace {
 
 // A principal moment the drawn box can have: its sides within the shapes' length range.
 double moment(const ParamTable& p, const std::string& key, double mass) {
-  const double value = positive(p, key);
-  const double low = mass * limits::kMinLength * limits::kMinLength;
-  const double high = mass * limits::kMaxLength * limits::kMaxLength / 4;
-  if (!(value >= low && value <= high))
-    throw InputError(p.where() + ": parameter '" + key + "' must be " + limits::range(low, high) +
-                     " (got " + format_double(value) + ")");
-  return value;
+  positive(p, key);
+  return within(p, key, mass * limits::kMinLength * limits::kMinLength,
+                mass * limits::kMaxLength * limits::kMaxLength / 4,
+                " for a mass of " + format_double(mass));
 }
 
 }  // namespace
