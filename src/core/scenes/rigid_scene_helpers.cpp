@@ -49,7 +49,10 @@ BodySpec symmetric_body(const std::string& where, double mass, double I1, double
   shape.set("I1", I1);
   shape.set("I2", I1);
   shape.set("I3", I3);
-  moment(shape, "I1", mass), moment(shape, "I3", mass);  // each in range before their relation
+  // Each moment in range before their relation is judged (I1 = 1e-300 is too small, not I3 too
+  // large).
+  moment(shape, "I1", mass);
+  moment(shape, "I3", mass);
   if (I3 > 2 * I1) throw InputError(where + ": I3 must not exceed 2 I1 (a real body)");
   return rigid_body_from(shape, mass);
 }

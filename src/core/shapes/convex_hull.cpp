@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string>
 
+#include "core/limits.hpp"
+
 namespace stepwise {
 namespace {
 
@@ -65,11 +67,11 @@ ConvexHull convex_hull(const std::vector<Vec3>& points, const std::string& where
   // take its fifth power; 1e300 overflowed them to a hull without corners.
   double scale = 0;
   for (const Vec3& p : points) {
-    if (!p.allFinite() || p.cwiseAbs().maxCoeff() > 1e12)
+    if (!p.allFinite() || p.cwiseAbs().maxCoeff() > limits::kMaxLength)
       throw InputError(where + ": polyhedron vertices must be finite (|x|, |y|, |z| <= 1e12)");
     for (const Vec3& q : points) scale = std::max(scale, (p - q).norm());
   }
-  if (!(scale >= 1e-12))
+  if (!(scale >= limits::kMinLength))
     throw InputError(where + ": polyhedron vertices all coincide (or lie within 1e-12)");
   const double tolerance = 1e-9 * scale;
   ConvexHull hull;

@@ -3,6 +3,7 @@
 // the two are the same circle), so the granular kernels take it as they take spheres.
 #include <cmath>
 
+#include "core/limits.hpp"
 #include "core/shapes/shape.hpp"
 
 namespace stepwise {
@@ -11,7 +12,7 @@ namespace {
 class DiskShape final : public Shape {
  public:
   DiskShape(const ParamTable& p, bool) : Shape("disk", "sphere"), radius_(p.number("radius", 0.1)) {
-    if (!(radius_ > 0) || !(radius_ <= 1e12))  // (as the other 2-D shapes)
+    if (!(radius_ > 0) || !(radius_ <= limits::kMaxLength))  // (as the other 2-D shapes)
       throw InputError(p.where() + ": radius must be positive and at most 1e12");
   }
   double volume() const override { return M_PI * radius_ * radius_; }  // area x unit thickness

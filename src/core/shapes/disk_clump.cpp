@@ -7,6 +7,7 @@
 
 #include "core/clump.hpp"
 #include "core/disk_union.hpp"
+#include "core/limits.hpp"
 #include "core/shapes/shape.hpp"
 
 namespace stepwise {
@@ -26,7 +27,7 @@ class DiskClumpShape final : public Shape {
       disks_.push_back({Vec3(flat[k], flat[k + 1], 0), flat[k + 2]});
     for (const ClumpSphere& d : disks_)
       if (!(d.radius > 0) || !std::isfinite(d.radius) || !d.centre.allFinite() ||
-          d.centre.norm() > 1e12 || d.radius > 1e12)
+          d.centre.norm() > limits::kMaxLength || d.radius > limits::kMaxLength)
         throw InputError(p.where() + ": clump disks need finite centres and positive radii " +
                          "(|x|, r <= 1e12)");
     const PlaneMassProperties mass = disk_union_properties(disks_);

@@ -5,6 +5,7 @@
 // out of it.
 #include <cmath>
 
+#include "core/limits.hpp"
 #include "core/shapes/convex_hull.hpp"
 #include "core/shapes/shape.hpp"
 
@@ -19,7 +20,7 @@ class PolygonShape final : public Shape {
       throw InputError(p.where() +
                        ": a polygon needs vertices = [x, y, x, y, x, y, ...] (three or more)");
     for (double v : flat)
-      if (!std::isfinite(v) || std::abs(v) > 1e12)
+      if (!std::isfinite(v) || std::abs(v) > limits::kMaxLength)
         throw InputError(p.where() + ": polygon vertices must be finite (|x|, |y| <= 1e12)");
     std::vector<Vec3> prism;
     for (size_t k = 0; k < flat.size(); k += 2)
