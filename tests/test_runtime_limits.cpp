@@ -115,6 +115,44 @@ TEST_CASE("a comparison that cannot keep up, or cannot take a step, stops and sa
   CHECK(shown[1].error.empty());
 }
 
+TEST_CASE("comparisons far behind catch up over several calls, each a share, to the same state") {
+  // Two runs at dt 5e-6 beside the main run's 0.05, six main steps on: 6e4 steps each to catch
+  // up, within the catching-up limit. In one call they held the physics thread until done (a
+  // run under impulses far behind: minutes); now each call takes its deadline, split between
+  // the runs, and the runs reach the main run's time over the next calls, the state that of
+  // stepping them there at once.
+  const RunSpec spec = load_scene("oscillator");
+  Simulation main = make_simulation(spec);
+  main.advance(3);
+  ComparisonRuns sliced, whole;
+  for (ComparisonRuns* runs : {&sliced, &whole})
+    for (int k = 0; k < 2; ++k) runs->add(main, "rk4", "buss2", 5e-6);
+  main.advance(6);
+  using Clock = ComparisonRuns::Clock;
+  sliced.advance_to(main.time(), Clock::now() + std::chrono::milliseconds(4));
+  CHECK(sliced.run(0).time() < main.time());  // (6e4 rk4 steps in 4 ms: 67 ns a step)
+  CHECK(sliced.run(1).step_count() > 100);    // its share: not a step left after the first
+  std::vector<Snapshot> shown;
+  sliced.publish(shown, 0);
+  CHECK(shown[0].run_label.find(", catching up (t = ") != std::string::npos);
+  CHECK(shown[0].error.empty());
+  int calls = 1;
+  auto behind = [&] {
+    return sliced.run(0).time() + 1e-15 < main.time() || sliced.run(1).time() + 1e-15 < main.time();
+  };
+  while (behind() && calls < 100000)
+    sliced.advance_to(main.time(), Clock::now() + std::chrono::milliseconds(4)), ++calls;
+  CHECK(calls > 1);
+  whole.advance_to(main.time());
+  for (int k = 0; k < 2; ++k) {
+    CHECK(sliced.run(k).step_count() == whole.run(k).step_count());
+    CHECK(sliced.run(k).world().x == whole.run(k).world().x);
+    CHECK(sliced.run(k).world().v == whole.run(k).world().v);
+  }
+  sliced.publish(shown, 0);
+  CHECK(shown[0].run_label.find("catching up") == std::string::npos);
+}
+
 TEST_CASE("the reference run switches off when the main run's dt outgrows it, with a notice") {
   // rk4 at the dt of its switching on / 8 had 1.6e8 steps to take after one step at dt 1e6,
   // past the catching-up limit: it held the physics thread. Here the limit is lowered to 100

@@ -66,8 +66,10 @@ void ComparisonRuns::remove(int index) {
   else if (index < int(runs_.size())) runs_.erase(runs_.begin() + index);
 }
 
-void ComparisonRuns::advance_to(double time) {
-  for (Run& run : runs_) {
+void ComparisonRuns::advance_to(double time, Clock::time_point deadline) {
+  time_ = time;
+  for (size_t k = 0; k < runs_.size(); ++k) {
+    Run& run = runs_[k];
     if (!run.error.empty()) continue;
     if (const auto steps = beyond_catch_up(*run.sim, time)) {
       run.error = "keeping up with the main run would take this run " + format_double(*steps) +
@@ -75,18 +77,23 @@ void ComparisonRuns::advance_to(double time) {
                   " body-steps): stopped; give it a larger dt, or the main run a smaller one";
       continue;
     }
-    const auto started = std::chrono::steady_clock::now();
+    const auto started = Clock::now();
+    // This run's share of the time left: the runs after it get theirs even if it is far behind.
+    const auto until = deadline == Clock::time_point::max() || started >= deadline
+                           ? deadline
+                           : started + (deadline - started) / long(runs_.size() - k);
     try {
       while (run.sim->time() + 1e-9 * run.sim->dt() < time) {
         if (const auto failure = run.sim->step()) {
           run.error = failure->message();
           break;
         }
+        if (Clock::now() >= until) break;  // (the clock costs ~20 ns, a step far more)
       }
     } catch (const std::exception& e) {  // a step it cannot take (adaptive's sub-step limit)
       run.error = e.what();
     }
-    run.wall_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    run.wall_seconds += std::chrono::duration<double>(Clock::now() - started).count();
   }
 }
 
@@ -98,6 +105,9 @@ void ComparisonRuns::publish(std::vector<Snapshot>& out, std::uint64_t generatio
     fill_snapshot(*run.sim, s);
     s.scene_generation = generation;
     s.run_label = run.label;
+    if (run.error.empty() && run.sim->time() + 1e-9 * run.sim->dt() < time_)  // (advance_to)
+      s.run_label += ", catching up (t = " + format_double(run.sim->time()) + " of " +
+                     format_double(time_) + ")";
     s.error = run.error;
     const double simulated = run.sim->time() - run.start_time;
     s.cost_per_sim_second = simulated > 0 ? run.wall_seconds / simulated : 0;

@@ -26,9 +26,13 @@ class ComparisonRuns {
   void remove(int index);  // -1: all
   size_t size() const { return runs_.size(); }
   const Simulation& run(size_t k) const { return *runs_.at(k).sim; }
+  using Clock = std::chrono::steady_clock;
   // Steps every run up to `time` (a run that goes non-finite, cannot take a step, or would take
-  // more than limits::max_catch_up() body-steps to get there stops and says so).
-  void advance_to(double time);
+  // more than limits::max_catch_up() body-steps to get there stops and says so). By `deadline`
+  // at the latest (each run a share of what is left, a step's time past it at most): a run far
+  // behind, whose steps are dear (impulses, a large scene), catches up over the next calls
+  // instead of holding the physics thread, and shows where it is meanwhile (publish).
+  void advance_to(double time, Clock::time_point deadline = Clock::time_point::max());
   void publish(std::vector<Snapshot>& out, std::uint64_t generation);
   void push_samples(MessageQueue<EnergySample>& queue, std::uint64_t generation);
 
@@ -41,6 +45,7 @@ class ComparisonRuns {
   };
   std::vector<Run> runs_;
   std::uint64_t next_id_ = 1;
+  double time_ = 0;  // the time the last advance_to was asked to reach
 };
 
 std::string run_label(const std::string& integrator, const std::string& rotation, double dt);

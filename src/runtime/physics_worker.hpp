@@ -56,6 +56,7 @@ class PhysicsWorker {
 
  private:
   using Clock = std::chrono::steady_clock;
+  static constexpr auto kSlice = std::chrono::milliseconds(8);  // longest stretch of stepping
   void run();
   void iterate();
   void apply(const Command& command);

@@ -218,7 +218,7 @@ void PhysicsWorker::apply(const Command& command) {
             comparisons_.add(std::move(run), c.key + " = " + format_param_value(c.value) + ": " +
                                                  run_label(sim.integrator_name(),
                                                            sim.rotation_name(), variant.setup.dt));
-            comparisons_.advance_to(sim.time());
+            comparisons_.advance_to(sim.time(), Clock::now() + kSlice);
             comparisons_.push_samples(samples_, plot_generation_);
           },
           [&](const cmd::RemoveComparison& c) { comparisons_.remove(c.index); },
