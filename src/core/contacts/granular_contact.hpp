@@ -120,8 +120,8 @@ class GranularContacts final : public ForceModel {
   void prepare(const StateView& s, ForceSums&, const EvalContext& ctx,
                BodyPasses& passes) override {
     if (s.world.contact.impulse()) return;
-    resize_packed(s.world.size());
     decide_packing(s.world.size());
+    resize_packed(s.world.size());
     const bool stale = list_.stale(s.world.size());
     if (ctx.sweep && ctx.sweep->field_taken) field_seen_ = ctx.sweep->field;
     const Vec3 drift = drift_.at(ctx.time);
@@ -161,8 +161,8 @@ class GranularContacts final : public ForceModel {
     const int n = world.size();
     const bool stale = list_.stale(n);
     if (!ctx.prepared) {  // what prepare() would have done
-      resize_packed(n);
       decide_packing(n);
+      resize_packed(n);
       const Vec3 drift = drift_.at(ctx.time);
       for_each_range(ctx.parallel, n, [&](int, int begin, int end) {
         pack(s, begin, end);
@@ -186,7 +186,7 @@ class GranularContacts final : public ForceModel {
         reference_extent_ = n > 0 ? list_.built_at().cwiseAbs().maxCoeff() : 0.0;
       wall_candidates_.invalidate();
     }
-    ask_ahead_ = decide_ask_ahead();  // (after a rebuild: the springs' array is the list's size)
+    ask_ahead_ = decide_ask_ahead(n);  // (after a rebuild: the springs' array is the list's size)
     // Bodies that are not spheres go through the collision table (shape_contacts.hpp); read
     // with radius -inf, the sphere kernels' wall screen never finds them touching a wall.
     if (!shapes_.bodies().empty()) {
@@ -381,18 +381,21 @@ class GranularContacts final : public ForceModel {
   // between the settling benchmark's 10k packing (about 4 MiB) and its 50k one.
   std::string prefetch_mode_ = "auto";
   bool ask_ahead_ = false;  // decided once per evaluation
-  bool decide_ask_ahead() const {
+  bool decide_ask_ahead(int n) const {
     if (prefetch_mode_ != "auto") return prefetch_mode_ == "on";
     const size_t per_body = 4 * sizeof(double) + sizeof(BodyMotion) + sizeof(BodyLoad);
-    return history_.size() * sizeof(Spring) + motions_.size() * per_body > (size_t{8} << 20);
+    return history_.size() * sizeof(Spring) + size_t(n) * per_body > (size_t{8} << 20);
   }
   // Packing every body's motion row costs a pass writing 64 bytes per body; it pays only when
   // the kernels read most bodies' rows several times (a packing, not a falling cloud).
   void decide_packing(int n) {
     pack_motions_ = motions_mode_ == "packed" || (motions_mode_ == "auto" && 2 * touching_ >= n);
   }
+  // The motion rows are made when first packed (a falling or landing cloud never packs them:
+  // 64 MB at 1,000,000 bodies) and kept after, so a packing near the threshold does not make
+  // them again and again.
   void resize_packed(int n) {
-    motions_.resize(n);
+    if (pack_motions_ || !motions_.empty()) motions_.resize(n);
     candidates_.resize(n);
   }
 
