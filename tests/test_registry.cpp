@@ -171,13 +171,28 @@ TEST_CASE("a shape a scene makes from its parameters is refused naming the scene
                        InputError);
 }
 
-TEST_CASE("a time step a scene's parameters give outside the limits is refused naming the scene") {
+TEST_CASE("a time step a scene's parameters give outside the limits is refused naming them") {
   // These were refused later as "time step dt: must be from 1e-12 to 1e+06 (got nan)", naming
-  // neither the scene nor the cause.
+  // neither the scene nor the cause; then naming the scene but not the parameter.
   CHECK_THROWS_WITH_AS(build_scene("oscillator", {{"k", 1e300}}),
                        doctest::Contains("scene 'oscillator': its parameters give a time step of"),
                        InputError);
+  CHECK_THROWS_WITH_AS(build_scene("oscillator", {{"k", 1e300}, {"m", 2.0}}),
+                       doctest::Contains("out of proportion: parameter 'k'; at its default the "
+                                         "step would be "),
+                       InputError);
   CHECK_THROWS_WITH_AS(build_scene("settle", {{"kn", 1e-300}}),
                        doctest::Contains("scene 'settle': its parameters give a time step of nan"),
+                       InputError);
+  CHECK_THROWS_WITH_AS(build_scene("settle", {{"kn", 1e-300}, {"spacing", 1.5}}),
+                       doctest::Contains("out of proportion: parameter 'kn';"), InputError);
+  // Either set back would do (omega 1e14, or 1e7 with one at its default): both named. Neither
+  // alone (omega 1e300, or 1e150): the cause without a name.
+  CHECK_THROWS_WITH_AS(build_scene("oscillator", {{"k", 1e14}, {"m", 1e-14}}),
+                       doctest::Contains("out of proportion: parameters 'k' or 'm', each at its "
+                                         "default giving a step within them)"),
+                       InputError);
+  CHECK_THROWS_WITH_AS(build_scene("oscillator", {{"k", 1e300}, {"m", 1e-300}}),
+                       doctest::Contains("(a stiffness, mass or size far out of proportion)"),
                        InputError);
 }

@@ -1,6 +1,10 @@
 #include "core/scene.hpp"
 
 #include <cmath>
+#include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "core/limits.hpp"
 
@@ -33,6 +37,47 @@ ParamTable scene_parameters(const std::string& name,
   return table;
 }
 
+namespace {
+
+bool step_within_limits(double dt) {
+  return dt >= limits::kMinDt && dt <= limits::kMaxDt;
+}
+
+std::string short_number(double value) {  // three figures: a step to compare, not to copy
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", value);
+  return text;
+}
+
+// Which of the parameters the user set give a refused time step: those that, set back to their
+// default alone, give one within the limits (the scene built again for each: a refusal's cost).
+std::string step_culprits(const std::string& name,
+                          const std::map<std::string, ParamValue>& overrides) {
+  std::vector<std::pair<std::string, double>> found;  // (parameter, the step at its default)
+  for (const auto& [key, value] : overrides) {
+    auto others = overrides;
+    others.erase(key);
+    try {
+      const SceneSetup setup =
+          SceneRegistry::instance().make(name)->build(scene_parameters(name, others));
+      if (step_within_limits(setup.dt)) found.emplace_back(key, setup.dt);
+    } catch (const std::exception&) {  // (not this one alone, then)
+    }
+  }
+  std::string said = "a stiffness, mass or size far out of proportion";
+  if (found.size() == 1)
+    return said + ": parameter '" + found[0].first + "'; at its default the step would be " +
+           short_number(found[0].second);
+  for (size_t k = 0; k < found.size(); ++k)
+    said += (k == 0                  ? ": parameters '"
+             : k + 1 == found.size() ? "' or '"
+                                     : "', '") +
+            found[k].first;
+  return found.empty() ? said : said + "', each at its default giving a step within them";
+}
+
+}  // namespace
+
 SceneSetup build_scene(const std::string& name,
                        const std::map<std::string, ParamValue>& overrides) {
   ParamTable table = scene_parameters(name, overrides);
@@ -48,11 +93,13 @@ SceneSetup build_scene(const std::string& name,
   }
   // A step its parameters give (from stiffness, masses and sizes) outside the limits comes only
   // from numbers far out of proportion: said here, naming the scene, not later as "dt".
-  if (!(setup.dt >= limits::kMinDt && setup.dt <= limits::kMaxDt))
-    throw InputError(table.where() + ": its parameters give a time step of " +
-                     format_double(setup.dt) + ", outside " + format_double(limits::kMinDt) +
-                     " to " + format_double(limits::kMaxDt) +
-                     " (a stiffness, mass or size far out of proportion)");
+  if (!step_within_limits(setup.dt)) {
+    const double dt = setup.dt;
+    setup = SceneSetup();  // (its memory back before the scene is built again below)
+    throw InputError(table.where() + ": its parameters give a time step of " + format_double(dt) +
+                     ", outside " + format_double(limits::kMinDt) + " to " +
+                     format_double(limits::kMaxDt) + " (" + step_culprits(name, overrides) + ")");
+  }
   setup.world.dimensions = scene->info().dimensions;  // a scene says it once, in its info
   for (const auto& f : setup.world.forces) f->validate(setup.world);
   setup.world.check_plane();
