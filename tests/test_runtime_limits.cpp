@@ -129,9 +129,7 @@ TEST_CASE("comparisons far behind catch up over several calls, each a share, to 
     for (int k = 0; k < 2; ++k) runs->add(main, "rk4", "buss2", 2e-6);
   main.advance(6);
   using Clock = ComparisonRuns::Clock;
-  auto behind = [&](int k) {  // (as advance_to reads it: within 1e-9 of its step)
-    return sliced.run(k).time() + 1e-9 * 2e-6 < main.time();
-  };
+  auto behind = [&](int k) { return short_of(sliced.run(k), main.time()); };  // (as advance_to)
   long before = 0;  // the second run's steps before the last call
   auto call = [&](int ms) {
     before = sliced.run(1).step_count();

@@ -51,15 +51,14 @@ std::string short_number(double value) {  // three figures: a step to compare, n
 
 // Which of the parameters the user set give a refused time step: those that, set back to their
 // default alone, give one within the limits (the scene built again for each: a refusal's cost).
-std::string step_culprits(const std::string& name,
+std::string step_culprits(const Scene& scene, const std::string& name,
                           const std::map<std::string, ParamValue>& overrides) {
   std::vector<std::pair<std::string, double>> found;  // (parameter, the step at its default)
   for (const auto& [key, value] : overrides) {
     auto others = overrides;
     others.erase(key);
     try {
-      const SceneSetup setup =
-          SceneRegistry::instance().make(name)->build(scene_parameters(name, others));
+      const SceneSetup setup = scene.build(scene_parameters(name, others));
       if (step_within_limits(setup.dt)) found.emplace_back(key, setup.dt);
     } catch (const std::exception&) {  // (not this one alone, then)
     }
@@ -98,7 +97,7 @@ SceneSetup build_scene(const std::string& name,
     setup = SceneSetup();  // (its memory back before the scene is built again below)
     throw InputError(table.where() + ": its parameters give a time step of " + format_double(dt) +
                      ", outside " + format_double(limits::kMinDt) + " to " +
-                     format_double(limits::kMaxDt) + " (" + step_culprits(name, overrides) + ")");
+                     format_double(limits::kMaxDt) + " (" + step_culprits(*scene, name, overrides) + ")");
   }
   setup.world.dimensions = scene->info().dimensions;  // a scene says it once, in its info
   for (const auto& f : setup.world.forces) f->validate(setup.world);

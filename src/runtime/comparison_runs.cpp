@@ -83,7 +83,7 @@ void ComparisonRuns::advance_to(double time, Clock::time_point deadline) {
                            ? deadline
                            : started + (deadline - started) / long(runs_.size() - k);
     try {
-      while (run.sim->time() + 1e-9 * run.sim->dt() < time) {
+      while (short_of(*run.sim, time)) {
         if (const auto failure = run.sim->step()) {
           run.error = failure->message();
           break;
@@ -105,7 +105,7 @@ void ComparisonRuns::publish(std::vector<Snapshot>& out, std::uint64_t generatio
     fill_snapshot(*run.sim, s);
     s.scene_generation = generation;
     s.run_label = run.label;
-    if (run.error.empty() && run.sim->time() + 1e-9 * run.sim->dt() < time_)  // (advance_to)
+    if (run.error.empty() && short_of(*run.sim, time_))  // (advance_to left it behind)
       s.run_label += ", catching up (t = " + format_double(run.sim->time()) + " of " +
                      format_double(time_) + ")";
     s.error = run.error;

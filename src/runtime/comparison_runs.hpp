@@ -49,6 +49,11 @@ class ComparisonRuns {
 };
 
 std::string run_label(const std::string& integrator, const std::string& rotation, double dt);
+// Whether `run` has yet to reach `time` (within 1e-9 of its step: a run that stepped there is
+// there), as every catching-up loop reads it.
+inline bool short_of(const Simulation& run, double time) {
+  return run.time() + 1e-9 * run.dt() < time;
+}
 // The steps `run` would take to reach `time` when they pass limits::max_catch_up() body-steps (a
 // comparison or the reference run far finer than the main run: stepping them would hold the
 // physics thread for hours); nullopt within it.

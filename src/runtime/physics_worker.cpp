@@ -244,7 +244,7 @@ bool PhysicsWorker::step_once() {
              "switched off: switch it on again for the new dt";
   }
   if (reference_) {
-    while (reference_->time() + 1e-9 * reference_->dt() < sim_->time())
+    while (short_of(*reference_, sim_->time()))
       if (reference_->step()) {
         reference_.reset();
         error_ = "the reference run went non-finite; it was switched off";
