@@ -222,7 +222,38 @@ void PhysicsWorker::capture_if_due() {
   next_capture_ += capture_interval_;
 }
 
-bool PhysicsWorker::step_once() {
+// The shadow run steps to where the main run's next step will end, until `deadline`; false while
+// it is still on its way. The main run waits for it, so its samples compare the two at one time,
+// and the physics thread answers commands meanwhile: after a large raise of dt on a large scene
+// its catching up took seconds a step, in one call.
+bool PhysicsWorker::reference_ready(Clock::time_point deadline) {
+  if (!reference_) return true;
+  const double target = sim_->time() + sim_->dt();
+  if (beyond_catch_up(*reference_, target)) {  // (the main dt raised past it)
+    reference_.reset();
+    error_ =
+        "the reference run could not keep up with this dt (rk4 at its own dt / 8); it was "
+        "switched off: switch it on again for the new dt";
+    return true;
+  }
+  while (short_of(*reference_, target)) {
+    if (reference_->step()) {
+      reference_.reset();
+      error_ = "the reference run went non-finite; it was switched off";
+      return true;
+    }
+    if (Clock::now() >= deadline) return !short_of(*reference_, target);
+  }
+  return true;
+}
+
+bool PhysicsWorker::step_once(Clock::time_point deadline) {
+  if (!reference_ready(deadline)) {
+    dirty_ = dirty_ || !reference_waiting_;  // (the window hears that the live run waits)
+    reference_waiting_ = true;
+    return true;
+  }
+  reference_waiting_ = false;
   capture_if_due();
   if (cut_pending_ && restored_at_) {  // leaving the restored point: a new timeline from here
     history_.truncate_after(*restored_at_);
@@ -238,19 +269,6 @@ bool PhysicsWorker::step_once() {
     return false;
   }
   ++rate_window_steps_;
-  if (reference_ && beyond_catch_up(*reference_, sim_->time())) {  // (the main dt raised past it)
-    reference_.reset();
-    error_ = "the reference run could not keep up with this dt (rk4 at its own dt / 8); it was "
-             "switched off: switch it on again for the new dt";
-  }
-  if (reference_) {
-    while (short_of(*reference_, sim_->time()))
-      if (reference_->step()) {
-        reference_.reset();
-        error_ = "the reference run went non-finite; it was switched off";
-        break;
-      }
-  }
   history_.record_if_due(*sim_);
   if (lesson_) apply_lesson();
   // (At most a slice of stepping for them a step: one far behind catches up over the next ones.)
@@ -323,7 +341,7 @@ void PhysicsWorker::advance_for(Clock::duration budget) {
     // by up to 15 steps, and the window's commands waited that long (the clock costs ~20 ns, a
     // worker's step microseconds at least).
     for (int k = 0; k < 16 && !capture_backlog(); ++k) {
-      if (!step_once()) return;
+      if (!step_once(deadline)) return;
       const auto now = Clock::now();
       if (now >= deadline) break;
       if (pacing_ == Pacing::RealTime &&

@@ -76,7 +76,10 @@ class PhysicsWorker {
   void load(const std::string& source, const std::map<std::string, ParamValue>& overrides,
             const Choices* keep = nullptr);
   void advance_for(Clock::duration budget);
-  bool step_once();  // false if the state went non-finite
+  // One step of the main run, once the shadow run has reached its end by `deadline` (until then it
+  // steps the shadow run only); false if the state went non-finite.
+  bool step_once(Clock::time_point deadline = Clock::time_point::max());
+  bool reference_ready(Clock::time_point deadline);
   void record_sample(const EnergyReport& report);
   void flush_sample();
   void mark(std::string marker);
@@ -105,6 +108,7 @@ class PhysicsWorker {
   StabilityView stability_;
   std::unique_ptr<Simulation> reference_;  // the shadow run, or null
   double reference_e0_ = 0;
+  bool reference_waiting_ = false;  // the main run's next step waits for the shadow run
   HistoryRing history_;
   std::optional<std::size_t> restored_at_;  // in the past, at this checkpoint
   bool cut_pending_ = false;

@@ -33,7 +33,9 @@ void PhysicsWorker::record_sample(const EnergyReport& r) {
   copy_report(r, s);
   // A lesson's plot runs on its own clock across its loads, so Euler, RK4 and Verlet share it.
   if (lesson_) s.time = lesson_->clock(*sim_);
-  if (reference_) {
+  // (Compared at one time: a shadow run that a lowered dt left ahead is not, until the main run
+  // passes it.)
+  if (reference_ && std::abs(reference_->time() - sim_->time()) <= reference_->dt()) {
     s.reference_position_error = largest_norm(sim_->world().x - reference_->world().x);
     s.reference_energy_error = (r.total - reference_->energy().total) / reference_e0_;
   }
@@ -91,6 +93,8 @@ void PhysicsWorker::publish() {
     s.history_position = restored_at_ ? int(*restored_at_) : -1;
     s.history_kept = history_.capacity() > 0;
     s.reference_on = reference_ != nullptr;
+    s.reference_waiting = reference_ && reference_waiting_;
+    s.reference_time = reference_ ? reference_->time() : 0;
     s.reversibility = reversibility_;
     s.stability = stability_;
     s.label = spec_->label;

@@ -150,6 +150,8 @@ struct Snapshot {
   int history_position = -1;          // the checkpoint restored last, while in the past
   bool history_kept = true;           // false: the scene is too large for one checkpoint
   bool reference_on = false;
+  bool reference_waiting = false;  // the live run's next step waits for the shadow run to get there
+  double reference_time = 0;       // where the shadow run is
   ConvergenceView convergence;
   ReversibilityView reversibility;
   StabilityView stability;

@@ -264,6 +264,11 @@ void reference_section(UiState& ui, const Snapshot& s, const SendCommand& send) 
   if (ImGui::Checkbox("shadow run: rk4 at dt/8", &on)) send(cmd::SetReference{on});
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("started from the current state");
   if (!s.reference_on) return;
+  if (s.reference_waiting)
+    ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1),
+                       "The live run waits for its shadow (t = %.6g of %.6g): rk4 at the dt it "
+                       "was switched on with / 8.",
+                       s.reference_time, s.time + s.dt);
   PlotOptions o;
   o.height = 170;
   o.x_label = "time";
