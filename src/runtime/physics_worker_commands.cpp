@@ -179,6 +179,7 @@ void PhysicsWorker::apply(const Command& command) {
           },
           [&](const cmd::SetReference& c) {
             reference_.reset();
+            reference_waiting_ = false;
             if (!c.on) return;
             check_copy_memory(sim.world(), "the reference run");
             reference_ = std::make_unique<Simulation>(sim.world(), sim.dt() / 8, "rk4", "rk4");
