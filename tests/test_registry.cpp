@@ -187,12 +187,18 @@ TEST_CASE("a time step a scene's parameters give outside the limits is refused n
   CHECK_THROWS_WITH_AS(build_scene("settle", {{"kn", 1e-300}, {"spacing", 1.5}}),
                        doctest::Contains("out of proportion: parameter 'kn';"), InputError);
   // Either set back would do (omega 1e14, or 1e7 with one at its default): both named. Neither
-  // alone (omega 1e300, or 1e150): the cause without a name.
+  // alone (omega 1e300, or 1e150): the two together.
   CHECK_THROWS_WITH_AS(build_scene("oscillator", {{"k", 1e14}, {"m", 1e-14}}),
                        doctest::Contains("out of proportion: parameters 'k' or 'm', each at its "
                                          "default giving a step within them)"),
                        InputError);
-  CHECK_THROWS_WITH_AS(build_scene("oscillator", {{"k", 1e300}, {"m", 1e-300}}),
-                       doctest::Contains("(a stiffness, mass or size far out of proportion)"),
+  CHECK_THROWS_WITH_AS(build_scene("oscillator", {{"k", 1e300}, {"m", 1e-300}, {"x0", 2.0}}),
+                       doctest::Contains("out of proportion: parameters 'k' and 'm' together; at "
+                                         "their defaults the step would be "),
                        InputError);
+  // Past four set, pairs are not tried (ten builds in all at most): the cause without a name.
+  CHECK_THROWS_WITH_AS(
+      build_scene("oscillator",
+                  {{"k", 1e300}, {"m", 1e-300}, {"x0", 2.0}, {"v0", 0.0}, {"c", 0.0}}),
+      doctest::Contains("(a stiffness, mass or size far out of proportion)"), InputError);
 }

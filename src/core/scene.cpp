@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -50,29 +51,46 @@ std::string short_number(double value) {  // three figures: a step to compare, n
 }
 
 // Which of the parameters the user set give a refused time step: those that, set back to their
-// default alone, give one within the limits (the scene built again for each: a refusal's cost).
+// default alone, give one within the limits; if none does, the pairs that do together (among at
+// most kMostPaired set: ten builds in all). The scene is built again for each: a refusal's cost.
 std::string step_culprits(const Scene& scene, const std::string& name,
                           const std::map<std::string, ParamValue>& overrides) {
-  std::vector<std::pair<std::string, double>> found;  // (parameter, the step at its default)
-  for (const auto& [key, value] : overrides) {
+  constexpr size_t kMostPaired = 4;
+  // The step with `back` set back to their defaults, if within the limits.
+  auto step_without = [&](std::initializer_list<std::string> back) -> std::optional<double> {
     auto others = overrides;
-    others.erase(key);
+    for (const std::string& key : back) others.erase(key);
     try {
       const SceneSetup setup = scene.build(scene_parameters(name, others));
-      if (step_within_limits(setup.dt)) found.emplace_back(key, setup.dt);
-    } catch (const std::exception&) {  // (not this one alone, then)
+      if (step_within_limits(setup.dt)) return setup.dt;
+    } catch (const std::exception&) {  // (not these, then)
     }
-  }
+    return std::nullopt;
+  };
+  std::vector<std::pair<std::string, double>> found;  // ("'a'" or "'a' and 'b'", the step)
+  for (const auto& [key, value] : overrides)
+    if (const auto dt = step_without({key})) found.emplace_back("'" + key + "'", *dt);
+  const bool paired = found.empty() && overrides.size() >= 2 && overrides.size() <= kMostPaired;
+  if (paired)
+    for (auto a = overrides.begin(); a != overrides.end(); ++a)
+      for (auto b = std::next(a); b != overrides.end(); ++b)
+        if (const auto dt = step_without({a->first, b->first}))
+          found.emplace_back("'" + a->first + "' and '" + b->first + "'", *dt);
   std::string said = "a stiffness, mass or size far out of proportion";
   if (found.size() == 1)
-    return said + ": parameter '" + found[0].first + "'; at its default the step would be " +
-           short_number(found[0].second);
-  for (size_t k = 0; k < found.size(); ++k)
-    said += (k == 0                  ? ": parameters '"
-             : k + 1 == found.size() ? "' or '"
-                                     : "', '") +
+    return said +
+           (paired ? ": parameters " + found[0].first + " together; at their defaults"
+                   : ": parameter " + found[0].first + "; at its default") +
+           " the step would be " + short_number(found[0].second);
+  for (size_t k = 0; k < found.size(); ++k)  // ('a', 'b' or 'c'; 'a' and 'b', or 'a' and 'c')
+    said += (k == 0                  ? ": parameters "
+             : paired                ? ", or "
+             : k + 1 == found.size() ? " or "
+                                     : ", ") +
             found[k].first;
-  return found.empty() ? said : said + "', each at its default giving a step within them";
+  return found.empty() ? said
+                       : said + (paired ? ", each pair at its defaults giving a step within them"
+                                        : ", each at its default giving a step within them");
 }
 
 }  // namespace
