@@ -185,72 +185,90 @@ TEST_CASE("the reference run switches off when the main run's dt outgrows it, wi
   CHECK(worker.snapshot().step == 11);
 }
 
+namespace {
+
+// Polls a worker without a thread until its snapshot passes `done` (at most 100,000 times).
+template <class Done>
+const Snapshot& poll_until(PhysicsWorker& worker, Done done) {
+  for (int calls = 0; calls < 100000; ++calls) {
+    worker.poll_for_tests();
+    worker.acquire_snapshot();
+    if (done(worker.snapshot())) break;
+  }
+  return worker.snapshot();
+}
+
+// 512 settling spheres, the shadow run on, two steps, then dt raised 50 times (400 shadow steps
+// to the live run's next one). The snapshot at step 2.
+Snapshot shadow_behind(PhysicsWorker& worker) {
+  worker.send(cmd::LoadScene{"settle", {{"n", 512.0}, {"nx", 8.0}, {"ny", 8.0}, {"nz", 8.0}}});
+  worker.send(cmd::SetPacing{Pacing::Fastest, 1});
+  worker.send(cmd::SetReference{true});
+  worker.send(cmd::StepOnce{2});
+  const Snapshot s = poll_until(worker, [](const Snapshot& s) { return s.step == 2; });
+  REQUIRE(s.step == 2);
+  worker.send(cmd::SetDt{50 * s.dt});
+  return s;
+}
+
+// The last sample's shadow errors, paused where the worker is.
+std::pair<double, double> shadow_errors(PhysicsWorker& worker) {
+  worker.send(cmd::SetRunning{false});
+  worker.send(cmd::StepOnce{0});  // (flushes the pending sample)
+  worker.poll_for_tests();
+  std::vector<EnergySample> samples;
+  worker.take_samples(samples);
+  REQUIRE_FALSE(samples.empty());
+  return {samples.back().reference_position_error, samples.back().reference_energy_error};
+}
+
+}  // namespace
+
 TEST_CASE("a shadow run far behind catches up in slices while the live run waits for it") {
   // After a raise of dt the shadow run (rk4 at its old dt / 8) had all its steps to the live
   // run's next one to take in one call: on a large scene seconds, the physics thread answering
-  // no command. Here dt is raised 50 times on 512 settling spheres (400 shadow steps).
-  auto start = [](PhysicsWorker& worker) {
-    worker.send(cmd::LoadScene{"settle", {{"n", 512.0}, {"nx", 8.0}, {"ny", 8.0}, {"nz", 8.0}}});
-    worker.send(cmd::SetPacing{Pacing::Fastest, 1});
-    worker.send(cmd::SetReference{true});
-    worker.send(cmd::StepOnce{2});
-    worker.poll_for_tests();
-    worker.acquire_snapshot();
-    const Snapshot s = worker.snapshot();
-    REQUIRE(s.step == 2);
-    worker.send(cmd::SetDt{50 * s.dt});
-    return s;
-  };
-  // Then the last sample's shadow errors, at the step it reached.
-  auto errors = [](PhysicsWorker& worker) {
-    worker.send(cmd::SetRunning{false});
-    worker.send(cmd::StepOnce{0});  // (flushes the pending sample)
-    worker.poll_for_tests();
-    std::vector<EnergySample> samples;
-    worker.take_samples(samples);
-    REQUIRE_FALSE(samples.empty());
-    return std::pair(samples.back().reference_position_error,
-                     samples.back().reference_energy_error);
-  };
-  PhysicsWorker sliced;
-  const Snapshot before = start(sliced);
-  sliced.send(cmd::SetRunning{true});
-  sliced.poll_for_tests();  // one slice: the shadow run on its way, the live run where it was
-  sliced.acquire_snapshot();
-  CHECK(sliced.snapshot().step == 2);
-  CHECK(sliced.snapshot().reference_waiting);
-  CHECK(sliced.snapshot().reference_time > before.time);
-  CHECK(sliced.snapshot().reference_time < before.time + 50 * before.dt);
-  for (int calls = 0; sliced.snapshot().step < 3 && calls < 100000; ++calls) {
-    sliced.poll_for_tests();
-    sliced.acquire_snapshot();
-  }
-  REQUIRE(sliced.snapshot().step == 3);
-  CHECK(sliced.snapshot().reference_on);
-  const auto [position, energy] = errors(sliced);
-  // The same step with the shadow run stepped there at once (a step command waits for it).
-  PhysicsWorker whole;
-  start(whole);
-  whole.send(cmd::StepOnce{1});
-  whole.poll_for_tests();
-  const auto [whole_position, whole_energy] = errors(whole);
-  CHECK(std::isfinite(position));  // (compared: the two at one time)
-  CHECK(position == whole_position);
-  CHECK(energy == whole_energy);
+  // no command.
+  PhysicsWorker running;
+  const Snapshot before = shadow_behind(running);
+  running.send(cmd::SetRunning{true});
+  running.poll_for_tests();  // one slice: the shadow run on its way, the live run where it was
+  running.acquire_snapshot();
+  CHECK(running.snapshot().step == 2);
+  CHECK(running.snapshot().reference_waiting);
+  CHECK(running.snapshot().reference_time > before.time);
+  CHECK(running.snapshot().reference_time < before.time + 50 * before.dt);
+  REQUIRE(poll_until(running, [](const Snapshot& s) { return s.step >= 3; }).step == 3);
+  CHECK(running.snapshot().reference_on);
+  const auto [position, energy] = shadow_errors(running);
+  // A step command (the Step button) does not hold the thread either: paused, the step is
+  // taken once the shadow is there, over as many slices as that takes.
+  PhysicsWorker stepped;
+  shadow_behind(stepped);
+  stepped.send(cmd::StepOnce{1});
+  stepped.poll_for_tests();
+  stepped.acquire_snapshot();
+  CHECK(stepped.snapshot().step == 2);
+  CHECK(stepped.snapshot().reference_waiting);
+  REQUIRE(poll_until(stepped, [](const Snapshot& s) { return s.step >= 3; }).step == 3);
+  CHECK_FALSE(stepped.snapshot().running);
+  const auto [stepped_position, stepped_energy] = shadow_errors(stepped);
+  // The same errors however the catching up was sliced (the two at one time).
+  CHECK(std::isfinite(position));
+  CHECK(position == stepped_position);
+  CHECK(energy == stepped_energy);
+  // Pause drops the steps a step command has yet to take.
+  stepped.send(cmd::StepOnce{5});
+  stepped.send(cmd::SetRunning{false});
+  for (int k = 0; k < 200; ++k) stepped.poll_for_tests();
+  stepped.acquire_snapshot();
+  CHECK(stepped.snapshot().step <= 4);
 }
 
 TEST_CASE("a shadow run left ahead by a lowered dt is not compared until the live run is there") {
   // On its way to the end of a step at 50 dt when dt goes back to dt: the live run's next steps
   // end before the shadow's time, and comparing the two there would plot a difference of times.
   PhysicsWorker worker;
-  worker.send(cmd::LoadScene{"settle", {{"n", 512.0}, {"nx", 8.0}, {"ny", 8.0}, {"nz", 8.0}}});
-  worker.send(cmd::SetPacing{Pacing::Fastest, 1});
-  worker.send(cmd::SetReference{true});
-  worker.send(cmd::StepOnce{2});
-  worker.poll_for_tests();
-  worker.acquire_snapshot();
-  const Snapshot before = worker.snapshot();
-  worker.send(cmd::SetDt{50 * before.dt});
+  const Snapshot before = shadow_behind(worker);
   worker.send(cmd::SetRunning{true});
   worker.poll_for_tests();
   worker.acquire_snapshot();
@@ -260,7 +278,7 @@ TEST_CASE("a shadow run left ahead by a lowered dt is not compared until the liv
   worker.send(cmd::SetRunning{false});
   worker.send(cmd::SetDt{before.dt});
   worker.send(cmd::StepOnce{1});
-  worker.poll_for_tests();
+  poll_until(worker, [](const Snapshot& s) { return s.step >= 3; });
   std::vector<EnergySample> samples;
   worker.take_samples(samples);
   REQUIRE_FALSE(samples.empty());
@@ -268,12 +286,12 @@ TEST_CASE("a shadow run left ahead by a lowered dt is not compared until the liv
   CHECK(std::isnan(samples.back().reference_position_error));
   CHECK(std::isnan(samples.back().reference_energy_error));
   // Once the live run has passed it, the shadow steps on with it and the two are compared again.
-  worker.send(cmd::StepOnce{long((shadow - before.time) / before.dt) + 2});
-  worker.poll_for_tests();
-  samples.clear();
-  worker.take_samples(samples);
-  REQUIRE_FALSE(samples.empty());
-  CHECK(std::isfinite(samples.back().reference_position_error));
+  const long target = 3 + long((shadow - before.time) / before.dt) + 2;
+  worker.send(cmd::StepOnce{target - 3});
+  poll_until(worker, [target](const Snapshot& s) { return s.step >= target; });
+  const auto [position, energy] = shadow_errors(worker);
+  CHECK(std::isfinite(position));
+  CHECK(std::isfinite(energy));
 }
 
 TEST_CASE("closing the window stops the analyses under way instead of waiting for them") {

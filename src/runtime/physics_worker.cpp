@@ -52,7 +52,7 @@ void PhysicsWorker::send(Command command) {
 void PhysicsWorker::run() {
   while (!stop_) {
     iterate();
-    if (!running_ || !sim_) {
+    if ((!running_ && steps_owed_ == 0) || !sim_) {
       std::unique_lock lock(wake_mutex_);
       wake_.wait_for(lock, std::chrono::milliseconds(20),
                      [this] { return stop_.load() || !commands_.empty(); });
@@ -73,10 +73,14 @@ void PhysicsWorker::iterate() {
     }
     dirty_ = true;
   }
-  if (running_ && sim_) {
+  if (sim_ && (running_ || steps_owed_ > 0)) {
     try {
-      advance_for(kSlice);
+      if (running_)
+        advance_for(kSlice);
+      else
+        take_owed_steps(Clock::now() + kSlice);
     } catch (const std::exception& e) {
+      steps_owed_ = 0;
       // A step that cannot be taken (adaptive's sub-step limit, a solver giving up): the run
       // pauses on the step it reached and says why, as on a non-finite state. Uncaught here it
       // ended the physics thread, and the window with it.
@@ -107,6 +111,7 @@ PhysicsWorker::Choices PhysicsWorker::choices() const {
 
 void PhysicsWorker::load(const std::string& source,
                          const std::map<std::string, ParamValue>& overrides, const Choices* keep) {
+  steps_owed_ = 0;  // (a lesson's own load within a step goes on with the steps asked for)
   RunSpec spec = load_scene(source, overrides);
   check_memory(spec.setup.world, false);  // the window has no --force: a notice, not a crash
   auto sim = std::make_unique<Simulation>(make_simulation(spec));
@@ -173,6 +178,7 @@ void PhysicsWorker::apply_lesson() {
 void PhysicsWorker::restore(std::size_t k) {
   flush_sample();
   sim_ = history_.restore(k);
+  steps_owed_ = 0;
   sim_->set_parallel(pool_.get());
   // A pull in progress when the checkpoint was taken is not part of the past.
   sim_->edit([](World& w) {
@@ -245,6 +251,23 @@ bool PhysicsWorker::reference_ready(Clock::time_point deadline) {
     if (Clock::now() >= deadline) return !short_of(*reference_, target);
   }
   return true;
+}
+
+// The steps a step command asked for, each whole, as far as the shadow run lets them by
+// `deadline`: waiting for it, the rest are taken at the next iterations (a Step press after a
+// raise of dt held the physics thread while the shadow caught up).
+void PhysicsWorker::take_owed_steps(Clock::time_point deadline) {
+  while (steps_owed_ > 0) {
+    const long before = sim_->step_count();
+    if (!step_once(deadline)) {
+      steps_owed_ = 0;
+      break;
+    }
+    if (sim_->step_count() == before && reference_waiting_) break;  // (on at the next iteration)
+    steps_owed_ = std::max(0L, steps_owed_ - 1);
+    dirty_ = true;  // (paused: the window hears of each step taken)
+  }
+  flush_sample();
 }
 
 bool PhysicsWorker::step_once(Clock::time_point deadline) {

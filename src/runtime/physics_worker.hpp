@@ -80,6 +80,8 @@ class PhysicsWorker {
   // steps the shadow run only); false if the state went non-finite.
   bool step_once(Clock::time_point deadline = Clock::time_point::max());
   bool reference_ready(Clock::time_point deadline);
+  void take_owed_steps(Clock::time_point deadline);
+  long steps_owed_ = 0;  // what step commands asked for and the shadow run has held up
   void record_sample(const EnergyReport& report);
   void flush_sample();
   void mark(std::string marker);

@@ -1,6 +1,7 @@
 // The worker's commands from the window: each one applied to the run between steps. Split from
 // physics_worker.cpp (the stepping loop) by what it does.
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 #include "core/limits.hpp"
@@ -44,6 +45,7 @@ void PhysicsWorker::apply(const Command& command) {
   if (const auto* c = std::get_if<cmd::SetRunning>(&command)) {
     if (c->running && error_.rfind("energy blow-up", 0) == 0) error_.clear(), error_body_ = -1;
     running_ = c->running;
+    steps_owed_ = 0;  // (Pause drops what a step command left; Run takes over from it)
     reanchor();
     return;
   }
@@ -127,9 +129,8 @@ void PhysicsWorker::apply(const Command& command) {
           },
           [&](const cmd::StepOnce& c) {
             running_ = false;
-            for (long s = 0; s < c.steps; ++s)
-              if (!step_once()) break;
-            flush_sample();
+            steps_owed_ = c.steps > LONG_MAX - steps_owed_ ? LONG_MAX : steps_owed_ + c.steps;
+            take_owed_steps(Clock::now() + kSlice);
           },
           [&](const cmd::DragStart& c) {
             if (c.body < 0 || c.body >= sim.world().size())
