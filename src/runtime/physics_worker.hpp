@@ -81,7 +81,6 @@ class PhysicsWorker {
   bool step_once(Clock::time_point deadline = Clock::time_point::max());
   bool reference_ready(Clock::time_point deadline);
   void take_owed_steps(Clock::time_point deadline);
-  long steps_owed_ = 0;  // what step commands asked for and the shadow run has held up
   void record_sample(const EnergyReport& report);
   void flush_sample();
   void mark(std::string marker);
@@ -111,6 +110,7 @@ class PhysicsWorker {
   std::unique_ptr<Simulation> reference_;  // the shadow run, or null
   double reference_e0_ = 0;
   bool reference_waiting_ = false;  // the main run's next step waits for the shadow run
+  long steps_owed_ = 0;             // what step commands asked for and the shadow run has held up
   HistoryRing history_;
   std::optional<std::size_t> restored_at_;  // in the past, at this checkpoint
   bool cut_pending_ = false;

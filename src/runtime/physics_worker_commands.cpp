@@ -129,7 +129,8 @@ void PhysicsWorker::apply(const Command& command) {
           },
           [&](const cmd::StepOnce& c) {
             running_ = false;
-            steps_owed_ = c.steps > LONG_MAX - steps_owed_ ? LONG_MAX : steps_owed_ + c.steps;
+            const long steps = std::max(0L, c.steps);
+            steps_owed_ = steps > LONG_MAX - steps_owed_ ? LONG_MAX : steps_owed_ + steps;
             take_owed_steps(Clock::now() + kSlice);
           },
           [&](const cmd::DragStart& c) {
