@@ -267,7 +267,7 @@ void reference_section(UiState& ui, const Snapshot& s, const SendCommand& send) 
   if (s.reference_waiting)
     ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1),
                        "The live run waits for its shadow (t = %.6g of %.6g): rk4 at the dt it "
-                       "was switched on with / 8.",
+                       "was switched on with / 8. Switch it off and on for the new dt / 8.",
                        s.reference_time, s.time + s.dt);
   PlotOptions o;
   o.height = 170;
