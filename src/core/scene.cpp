@@ -115,7 +115,8 @@ SceneSetup build_scene(const std::string& name,
     setup = SceneSetup();  // (its memory back before the scene is built again below)
     throw InputError(table.where() + ": its parameters give a time step of " + format_double(dt) +
                      ", outside " + format_double(limits::kMinDt) + " to " +
-                     format_double(limits::kMaxDt) + " (" + step_culprits(*scene, name, overrides) + ")");
+                     format_double(limits::kMaxDt) + " (" + step_culprits(*scene, name, overrides) +
+                     ")");
   }
   setup.world.dimensions = scene->info().dimensions;  // a scene says it once, in its info
   for (const auto& f : setup.world.forces) f->validate(setup.world);

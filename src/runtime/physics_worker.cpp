@@ -258,12 +258,11 @@ bool PhysicsWorker::reference_ready(Clock::time_point deadline) {
 // raise of dt held the physics thread while the shadow caught up).
 void PhysicsWorker::take_owed_steps(Clock::time_point deadline) {
   while (steps_owed_ > 0) {
-    const long before = sim_->step_count();
     if (!step_once(deadline)) {
       steps_owed_ = 0;
       break;
     }
-    if (sim_->step_count() == before && reference_waiting_) break;  // (on at the next iteration)
+    if (reference_waiting_) break;  // (no step taken: on at the next iteration)
     steps_owed_ = std::max(0L, steps_owed_ - 1);
     dirty_ = true;  // (paused: the window hears of each step taken)
   }
