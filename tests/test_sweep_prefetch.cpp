@@ -65,7 +65,10 @@ TEST_CASE("the sweep asks ahead for the groups it will not leave alone, changing
                          plain.torque);
 }
 
-TEST_CASE("a run past the cache asks ahead, and steps as the passes do") {
+// Slow (33 s of the sanitized core tests): the asking's paths are taken at 160 bodies above, and
+// the sweep against the passes in test_sphere_sweep.cpp; this one is the threshold at real sizes.
+TEST_CASE("a run past the cache asks ahead, and steps as the passes do" *
+          doctest::test_suite("slow")) {
   // 72,000 grains of settle (past the 16 MB the asking waits for), landing: the sweep asks for
   // the spinning groups' state, and the state and ledger are the passes' to the bit. Below that
   // size (64,000 and 3,000 grains) it does not ask.
