@@ -128,8 +128,8 @@ int command_run(const RunOptions& o) {
     }
     const IntegratorStats stats = sim.integrator().stats();
     if (stats.newton_iterations > 0)
-      std::printf("  last step: %d Newton iterations, relative residual %.2e\n",
-                  stats.newton_iterations, stats.newton_residual);
+      std::printf("  last step: %d Newton iterations (%d Jacobians), relative residual %.2e\n",
+                  stats.newton_iterations, stats.newton_matrices, stats.newton_residual);
     if (stats.substeps > 0)
       std::printf("  last step: %d sub-steps (%d rejected), largest error estimate %.2e\n",
                   stats.substeps, stats.rejected, stats.max_error_estimate);

@@ -37,6 +37,7 @@ struct Powers {
 // Per-step figures an integrator may report (Newton iterations, adaptive sub-steps).
 struct IntegratorStats {
   int newton_iterations = 0;
+  int newton_matrices = 0;  // Jacobians built and factorised (modified Newton reuses one)
   double newton_residual = 0;
   int substeps = 0;
   int rejected = 0;

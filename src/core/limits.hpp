@@ -54,7 +54,7 @@ inline long& max_substeps() {
 // sanitizers.)
 constexpr long kMaxDifferencedWork = 4000000;
 inline int& max_differenced_bodies() {
-  static int limit = 50000;
+  static int limit = 100000;
   return limit;
 }
 

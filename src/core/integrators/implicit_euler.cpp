@@ -24,26 +24,28 @@ class ImplicitEuler final : public Integrator {
     Positions v1 = v0 + h * d.start_accel(), x1, accel;
     const VecX& m = d.mass();
     Powers p1;
-    stats_ = {};
-    for (int it = 0; it < settings_.max_iterations; ++it) {
-      x1 = x0 + h * v1;
-      d.accel(x1, v1, t1, accel, &p1);
-      Positions residual = v1 - v0 - h * accel;
+    auto residual = [&](const Positions& v, Positions& r) {
+      x1 = x0 + h * v;
+      d.accel(x1, v, t1, accel, &p1);
+      r = v - v0 - h * accel;
       double scale = 1.0;
       for (int i = 0; i < d.size(); ++i) {
-        residual.col(i) *= m(i) * (d.inv_mass()(i) > 0 ? 1.0 : 0.0);
-        scale = std::max(scale, m(i) * (v1.col(i) - v0.col(i)).norm());
+        r.col(i) *= m(i) * (d.inv_mass()(i) > 0 ? 1.0 : 0.0);
+        scale = std::max(scale, m(i) * (v.col(i) - v0.col(i)).norm());
       }
-      stats_.newton_iterations = it + 1;
-      stats_.newton_residual = flat(residual).norm() / scale;
-      if (stats_.newton_residual < settings_.tolerance) break;
+      return flat(r).norm() / scale;
+    };
+    auto matrix = [&](const Positions& v) {
+      x1 = x0 + h * v;
       SparseMatrix K, C;
-      d.jacobians(x1, v1, t1, K, C);
+      d.jacobians(x1, v, t1, K, C);
       SparseMatrix J = -(h * h) * K - h * C;
       for (int j = 0; j < J.rows(); ++j) J.coeffRef(j, j) += m(j / 3);
-      flat(v1) += newton_update(J, flat(residual), d.inv_mass());
-    }
-    d.x() = x1;
+      return J;
+    };
+    stats_ = {};
+    newton_solve(v1, residual, matrix, d.inv_mass(), settings_, stats_);
+    d.x() = x0 + h * v1;
     d.v() = v1;
     d.account(p1, h);
   }

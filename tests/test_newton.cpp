@@ -1,0 +1,76 @@
+// The implicit integrators' Newton solve (core/integrators/newton.hpp) on residuals whose
+// answers are known: it reuses its matrix while that works, backs off where full steps would
+// run away or jump back and forth, and stops at a residual with a jump instead of cycling.
+#include <doctest/doctest.h>
+#include <cmath>
+#include <functional>
+
+#include "core/integrators/newton.hpp"
+
+using namespace stepwise;
+
+namespace {
+
+// One body's three dofs, each with the residual f(u) and derivative df(u), from `start`.
+struct Solved {
+  Positions u;
+  IntegratorStats stats;
+};
+Solved solve(const std::function<double(double)>& f, const std::function<double(double)>& df,
+             const Vec3& start) {
+  Solved out{Positions(start), {}};
+  auto residual = [&](const Positions& u, Positions& r) {
+    r = u.unaryExpr(f);
+    return flat(r).norm();
+  };
+  auto matrix = [&](const Positions& u) {
+    SparseMatrix J(3, 3);
+    for (int k = 0; k < 3; ++k) J.insert(k, k) = df(u(k, 0));
+    return J;
+  };
+  newton_solve(out.u, residual, matrix, VecX::Ones(1), NewtonSettings{}, out.stats);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Newton: one matrix while it converges fast, a new one where it slows") {
+  // u + u^3 / 10 from 0.5: the matrix at the start takes the error down some 14-fold an update
+  // (1 - f'(0) / f'(0.5)), so it is kept to the end; Newton rebuilt at every iterate would have
+  // built four.
+  const Solved cubic = solve([](double u) { return u + 0.1 * u * u * u; },
+                             [](double u) { return 1 + 0.3 * u * u; }, Vec3(0.5, -0.4, 0.3));
+  CHECK(cubic.stats.newton_residual < 1e-10);
+  CHECK(cubic.stats.newton_matrices == 1);
+  CHECK(cubic.stats.newton_iterations >= 5);
+  CHECK(cubic.u.norm() < 1e-10);
+  // e^u - 1 from 2: the slope at the start is 7.4 times the slope at the root, so that matrix's
+  // updates come to take off only 1/7.4 of the error each: rebuilt, and converged.
+  const Solved exp = solve([](double u) { return std::exp(u) - 1; },
+                           [](double u) { return std::exp(u); }, Vec3(2, 1.5, 1));
+  CHECK(exp.stats.newton_residual < 1e-10);
+  CHECK(exp.stats.newton_matrices >= 2);
+  CHECK(exp.stats.newton_matrices < exp.stats.newton_iterations - 2);
+  CHECK(exp.u.norm() < 1e-10);
+}
+
+TEST_CASE("Newton: steps that overshoot are halved until the residual falls") {
+  // atan(u): full Newton steps from |u| > 1.39 overshoot further each time and run away
+  // (1.5 -> -1.69 -> 2.32 -> -5.11 ...); halved where they do not lower |r|, they converge.
+  const Solved atan = solve([](double u) { return std::atan(u); },
+                            [](double u) { return 1 / (1 + u * u); }, Vec3(1.5, -2.0, 3.0));
+  CHECK(atan.stats.newton_residual < 1e-10);
+  CHECK(atan.u.norm() < 1e-10);
+}
+
+TEST_CASE("Newton: a residual with a jump and no root ends at its lowest, not cycling") {
+  // u + sign(u) / 2 (+1/2 at 0) has no root: Newton from 1 jumps between -1/2 and 1/2, |r| = 1,
+  // to the iteration limit. Taking only updates that lower |r| it comes to u = 0, where
+  // |r| = 1/2 is the least there is, and stops: the step from there lowers no residual.
+  auto f = [](double u) { return u + (u >= 0 ? 0.5 : -0.5); };
+  const Solved jump = solve(
+      f, [](double) { return 1.0; }, Vec3(1, 1, 1));
+  CHECK(jump.u.norm() == 0.0);
+  CHECK(jump.stats.newton_residual == doctest::Approx(0.5 * std::sqrt(3.0)));
+  CHECK(jump.stats.newton_iterations < 25);  // (of the 60 allowed)
+}
