@@ -11,24 +11,29 @@ using namespace stepwise;
 
 namespace {
 
-// One body's three dofs, each with the residual f(u) and derivative df(u), from `start`.
 struct Solved {
   Positions u;
   IntegratorStats stats;
 };
-Solved solve(const std::function<double(double)>& f, const std::function<double(double)>& df,
-             const Vec3& start) {
-  Solved out{Positions(start), {}};
+
+// Bodies' three dofs, each with the residual f(u) and derivative df(u), from `start`; or body
+// 0's with f0 and df0.
+using Function = std::function<double(double)>;
+Solved solve(const Function& f, const Function& df, const Positions& start, const Function& f0 = {},
+             const Function& df0 = {}) {
+  Solved out{start, {}};
+  const int n = int(start.cols());
   auto residual = [&](const Positions& u, Positions& r) {
     r = u.unaryExpr(f);
+    if (f0) r.col(0) = u.col(0).unaryExpr(f0);
     return flat(r).norm();
   };
   auto matrix = [&](const Positions& u) {
-    SparseMatrix J(3, 3);
-    for (int k = 0; k < 3; ++k) J.insert(k, k) = df(u(k, 0));
+    SparseMatrix J(3 * n, 3 * n);
+    for (int k = 0; k < 3 * n; ++k) J.insert(k, k) = (k < 3 && df0 ? df0 : df)(u(k % 3, k / 3));
     return J;
   };
-  newton_solve(out.u, residual, matrix, VecX::Ones(1), NewtonSettings{}, out.stats);
+  newton_solve(out.u, residual, matrix, VecX::Ones(n), NewtonSettings{}, out.stats);
   return out;
 }
 
@@ -38,8 +43,9 @@ TEST_CASE("Newton: one matrix while it converges fast, a new one where it slows"
   // u + u^3 / 10 from 0.5: the matrix at the start takes the error down some 14-fold an update
   // (1 - f'(0) / f'(0.5)), so it is kept to the end; Newton rebuilt at every iterate would have
   // built four.
-  const Solved cubic = solve([](double u) { return u + 0.1 * u * u * u; },
-                             [](double u) { return 1 + 0.3 * u * u; }, Vec3(0.5, -0.4, 0.3));
+  const Solved cubic =
+      solve([](double u) { return u + 0.1 * u * u * u; }, [](double u) { return 1 + 0.3 * u * u; },
+            Positions(Vec3(0.5, -0.4, 0.3)));
   CHECK(cubic.stats.newton_residual < 1e-10);
   CHECK(cubic.stats.newton_matrices == 1);
   CHECK(cubic.stats.newton_iterations >= 5);
@@ -47,7 +53,7 @@ TEST_CASE("Newton: one matrix while it converges fast, a new one where it slows"
   // e^u - 1 from 2: the slope at the start is 7.4 times the slope at the root, so that matrix's
   // updates come to take off only 1/7.4 of the error each: rebuilt, and converged.
   const Solved exp = solve([](double u) { return std::exp(u) - 1; },
-                           [](double u) { return std::exp(u); }, Vec3(2, 1.5, 1));
+                           [](double u) { return std::exp(u); }, Positions(Vec3(2, 1.5, 1)));
   CHECK(exp.stats.newton_residual < 1e-10);
   CHECK(exp.stats.newton_matrices >= 2);
   CHECK(exp.stats.newton_matrices < exp.stats.newton_iterations - 2);
@@ -57,8 +63,9 @@ TEST_CASE("Newton: one matrix while it converges fast, a new one where it slows"
 TEST_CASE("Newton: steps that overshoot are halved until the residual falls") {
   // atan(u): full Newton steps from |u| > 1.39 overshoot further each time and run away
   // (1.5 -> -1.69 -> 2.32 -> -5.11 ...); halved where they do not lower |r|, they converge.
-  const Solved atan = solve([](double u) { return std::atan(u); },
-                            [](double u) { return 1 / (1 + u * u); }, Vec3(1.5, -2.0, 3.0));
+  const Solved atan =
+      solve([](double u) { return std::atan(u); }, [](double u) { return 1 / (1 + u * u); },
+            Positions(Vec3(1.5, -2.0, 3.0)));
   CHECK(atan.stats.newton_residual < 1e-10);
   CHECK(atan.u.norm() < 1e-10);
 }
@@ -69,8 +76,22 @@ TEST_CASE("Newton: a residual with a jump and no root ends at its lowest, not cy
   // |r| = 1/2 is the least there is, and stops: the step from there lowers no residual.
   auto f = [](double u) { return u + (u >= 0 ? 0.5 : -0.5); };
   const Solved jump = solve(
-      f, [](double) { return 1.0; }, Vec3(1, 1, 1));
+      f, [](double) { return 1.0; }, Positions(Vec3(1, 1, 1)));
   CHECK(jump.u.norm() == 0.0);
   CHECK(jump.stats.newton_residual == doctest::Approx(0.5 * std::sqrt(3.0)));
   CHECK(jump.stats.newton_iterations < 25);  // (of the 60 allowed)
+  CHECK(jump.stats.newton_held == 1);
+  // Body 0 at the jump from the start, u + u^3 / 10 from 0.5 in two more: the steps that lower
+  // the residual take body 0 about the jump, until none does; then body 0, whose residual grew
+  // even so, is held and the others converge, judged by their own residual.
+  Positions start = Positions::Constant(3, 3, 0.5);
+  start.col(0).setZero();
+  const Solved mixed =
+      solve([](double u) { return u + 0.1 * u * u * u; }, [](double u) { return 1 + 0.3 * u * u; },
+            start, f, [](double) { return 1.0; });
+  CHECK(mixed.u.col(0).norm() < 0.01);
+  CHECK(mixed.u.rightCols(2).norm() < 1e-10);
+  CHECK(mixed.stats.newton_residual_rest < 1e-10);
+  CHECK(mixed.stats.newton_held == 1);
+  CHECK(mixed.stats.newton_residual == doctest::Approx(0.5 * std::sqrt(3.0)).epsilon(0.01));
 }

@@ -127,9 +127,16 @@ int command_run(const RunOptions& o) {
                   f.contacts, f.impacts, f.sweeps, f.max_depth, r.corrected);
     }
     const IntegratorStats stats = sim.integrator().stats();
-    if (stats.newton_iterations > 0)
-      std::printf("  last step: %d Newton iterations (%d Jacobians), relative residual %.2e\n",
+    if (stats.newton_iterations > 0) {
+      std::printf("  last step: %d Newton iterations (%d Jacobians), relative residual %.2e",
                   stats.newton_iterations, stats.newton_matrices, stats.newton_residual);
+      if (stats.newton_held > 0)
+        std::printf(
+            ", %d bodies held at a jump in their forces (a contact closing; the rest "
+            "%.2e)",
+            stats.newton_held, stats.newton_residual_rest);
+      std::printf("\n");
+    }
     if (stats.substeps > 0)
       std::printf("  last step: %d sub-steps (%d rejected), largest error estimate %.2e\n",
                   stats.substeps, stats.rejected, stats.max_error_estimate);

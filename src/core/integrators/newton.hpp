@@ -1,6 +1,10 @@
 #pragma once
 // Newton-Raphson pieces shared by the implicit integrators: the linear solve restricted to the
 // bodies that move freely (fixed, driven and pivoted bodies keep their prescribed motion).
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
 #include <Eigen/SparseCore>
 #include <Eigen/SparseLU>
 
@@ -68,64 +72,80 @@ class NewtonMatrix {
 // halved, down to a sixteenth (backtracking: full steps can run away). A reused matrix's step
 // that does not is dropped and the matrix rebuilt where u is. If even a sixteenth of a Newton
 // step does not lower it, the residual jumps there (a contact's damping force starts at its full
-// value as the contact closes) and it may have no root: full steps would jump back and forth for
+// value as the contact closes) and may have no root: full steps would jump back and forth for
 // ever (a settling packing under implicit Euler cycled between 3e-3 and 6e-3 to the iteration
-// limit, each iteration a new Jacobian). Then the rest of the bodies still converge: full steps
-// with that matrix go on while they lower the lowest residual by 1% within kPatience updates, and
-// the step ends at the lowest found, which the stats report.
+// limit, each iteration a new Jacobian). Then the bodies whose residual grew most even so are held
+// where they are and the rest is iterated on alone, judged by its own residual (more are held if
+// a step still does not lower it); the stats say how many were held, and the rest's residual.
 template <class Residual, class Matrix>
 void newton_solve(Positions& u, Residual&& residual, Matrix&& matrix_at, const VecX& inv_mass,
                   const NewtonSettings& settings, IntegratorStats& stats) {
-  constexpr int kPatience = 8;
   NewtonMatrix matrix;
-  Positions r, trial, trial_r, best;
-  double norm = residual(u, r), best_norm = norm;
-  int evaluations = 1, since_best = 0;
-  bool evaluated_at_u = true, rebuild = false, stalled = false;
-  while (norm >= settings.tolerance && evaluations < settings.max_iterations) {
-    if (stalled) {  // full steps, kept or not; the best remembered
-      flat(u) += matrix.update(flat(r), norm);
-      norm = residual(u, r), ++evaluations;
-      if (norm < 0.99 * best_norm) since_best = 0;
-      if (norm < best_norm)
-        best = u, best_norm = norm, evaluated_at_u = true;
-      else
-        evaluated_at_u = false;
-      if (++since_best >= kPatience) break;
-      continue;
+  Positions r, rhs, trial, trial_r, delta(u.rows(), u.cols());
+  std::vector<char> held;  // bodies held at a jump (empty until one is)
+  int held_count = 0;
+  // The residual over the bodies not held, relative as residual() scaled the whole.
+  auto rest = [&](const Positions& res, double relative) {
+    if (held_count == 0) return relative;
+    double all = 0, free = 0;
+    for (int i = 0; i < res.cols(); ++i) {
+      const double c = res.col(i).squaredNorm();
+      all += c;
+      if (!held[i]) free += c;
     }
-    if (rebuild || matrix.stale(norm)) {
+    return all > 0 ? relative * std::sqrt(free / all) : 0.0;
+  };
+  double norm = residual(u, r), now = norm;  // now: rest(r, norm)
+  int evaluations = 1;
+  bool evaluated_at_u = true, rebuild = false;
+  while (now >= settings.tolerance && evaluations < settings.max_iterations) {
+    if (rebuild || matrix.stale(now)) {
       if (matrix.builds() == settings.max_matrices) break;
       matrix.build(matrix_at(u), inv_mass);
     }
     const bool fresh = matrix.fresh();
-    const Eigen::VectorXd delta = matrix.update(flat(r), norm);
-    double trial_norm = norm;
+    rhs = r;
+    for (int i = 0; i < int(held.size()); ++i)
+      if (held[i]) rhs.col(i).setZero();
+    flat(delta) = matrix.update(flat(rhs), now);
+    for (int i = 0; i < int(held.size()); ++i)
+      if (held[i]) delta.col(i).setZero();
+    double trial_norm = norm, trial_now = now;
     for (double alpha = 1;; alpha *= 0.5) {
-      trial = u;
-      flat(trial) += alpha * delta;
+      trial = u + alpha * delta;
       trial_norm = residual(trial, trial_r);
+      trial_now = rest(trial_r, trial_norm);
       ++evaluations;
-      if (trial_norm < norm || !fresh || alpha <= 1.0 / 16 ||
-          evaluations >= settings.max_iterations)
+      if (trial_now < now || !fresh || alpha <= 1.0 / 16 || evaluations >= settings.max_iterations)
         break;
     }
-    evaluated_at_u = trial_norm < norm;
-    if (!evaluated_at_u) {  // u stays: a new matrix there, or past a jump
-      rebuild = true;
-      if (fresh) stalled = true, best = u, best_norm = norm, since_best = 0;
+    evaluated_at_u = trial_now < now;
+    rebuild = !evaluated_at_u && !fresh;  // a reused matrix fell short: a new one where u is
+    if (evaluated_at_u) {
+      std::swap(u, trial);
+      std::swap(r, trial_r);
+      norm = trial_norm, now = trial_now;
       continue;
     }
-    rebuild = false;
-    std::swap(u, trial);
-    std::swap(r, trial_r);
-    norm = trial_norm;
+    if (rebuild) continue;
+    // Past a jump: hold the bodies whose residual grew most even so (at least half the most).
+    if (held.empty()) held.assign(u.cols(), 0);
+    double most = 0;
+    for (int i = 0; i < u.cols(); ++i)
+      if (!held[i]) most = std::max(most, trial_r.col(i).norm() - r.col(i).norm());
+    int newly = 0;
+    for (int i = 0; i < u.cols() && most > 0; ++i)
+      if (!held[i] && trial_r.col(i).norm() - r.col(i).norm() >= 0.5 * most) held[i] = 1, ++newly;
+    held_count += newly;
+    if (newly == 0) break;
+    now = rest(r, norm);
   }
-  if (stalled) u = best, norm = best_norm;
-  if (!evaluated_at_u) norm = residual(u, r), ++evaluations;
+  if (!evaluated_at_u) norm = residual(u, r), now = rest(r, norm), ++evaluations;
   stats.newton_iterations = evaluations;
   stats.newton_residual = norm;
   stats.newton_matrices = matrix.builds();
+  stats.newton_held = held_count;
+  stats.newton_residual_rest = held_count > 0 ? now : 0.0;
 }
 
 }  // namespace stepwise
