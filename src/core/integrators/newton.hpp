@@ -21,7 +21,7 @@ inline Eigen::Map<const Eigen::VectorXd> flat(const Positions& p) {
 
 struct NewtonSettings {
   double tolerance = 1e-10;  // on |r| relative to max(1, |M a|)
-  int max_iterations = 60;   // updates in a step, reused matrices included
+  int max_iterations = 60;   // residual evaluations in a step, halved steps included
   int max_matrices = 20;     // Newton matrices built in a step (each a Jacobian and an LU)
 };
 
