@@ -30,7 +30,7 @@ struct NewtonSettings {
 // a Jacobian (by differences: tens of evaluations) and a sparse LU. The matrix is rebuilt at the
 // current iterate when the last update lowered the residual less than kSlow-fold and less than
 // half as well as its first (Newton) update did, so the iterates converge to the same tolerance
-// with fewer Jacobians (a settling packing under Newmark: one a step instead of four to six).
+// with fewer Jacobians (a settling packing under Newmark: one in most steps, not four to eight).
 // Where even Newton's steps converge slowly (a contact's force with a kink between iterates),
 // a new matrix would not do better, and the one there is kept.
 class NewtonMatrix {
