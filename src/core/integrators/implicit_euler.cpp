@@ -45,7 +45,7 @@ class ImplicitEuler final : public Integrator {
     };
     stats_ = {};
     newton_solve(v1, residual, matrix, d.inv_mass(), settings_, stats_);
-    d.x() = x0 + h * v1;
+    d.x() = x1;  // (newton_solve's last evaluation was at v1: x1, p1 are its)
     d.v() = v1;
     d.account(p1, h);
   }

@@ -64,8 +64,7 @@ class Newmark final : public Integrator {
     };
     stats_ = {};
     newton_solve(a1, residual, matrix, d.inv_mass(), settings_, stats_);
-    at(a1);
-    d.x() = x1;
+    d.x() = x1;  // (newton_solve's last evaluation was at a1: x1, v1, p1 are its)
     d.v() = v1;
     d.account(p0, (1.0 - gamma_) * h);
     d.account(p1, gamma_ * h);
