@@ -389,6 +389,18 @@ TEST_CASE("kernels read motions packed or from the columns, asking ahead or not,
   CHECK_THROWS_WITH_AS(ForceRegistry::instance().make("hooke", bounding),
                        doctest::Contains("'displacements' must be auto, bounded or measured"),
                        InputError);
+  // A saved scene keeps every way chosen (wall_screen was once left out).
+  ParamTable chosen;
+  chosen.set("motions", std::string("columns"));
+  chosen.set("prefetch", std::string("on"));
+  chosen.set("displacements", std::string("measured"));
+  chosen.set("wall_screen", std::string("all"));
+  ParamTable saved;
+  ForceRegistry::instance().make("hooke", chosen)->save(saved);
+  for (const std::string key : {"motions", "prefetch", "displacements", "wall_screen"}) {
+    CAPTURE(key);
+    CHECK(saved.text(key, "auto") == chosen.text(key, ""));
+  }
 }
 
 TEST_CASE("pairs computed four at a time get each pair's own force, torque and energy") {

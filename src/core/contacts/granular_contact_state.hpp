@@ -87,6 +87,7 @@ void GranularContacts<Law>::save(ParamTable& out) const {
   if (motions_mode_ != "auto") out.set("motions", motions_mode_);
   if (prefetch_mode_ != "auto") out.set("prefetch", prefetch_mode_);
   if (displacements_mode_ != "auto") out.set("displacements", displacements_mode_);
+  if (screen_every_body_) out.set("wall_screen", std::string("all"));
   exclusions_.save(out);
   std::vector<ParamTable> walls;
   auto vec = [](const Vec3& v) { return std::vector<double>{v.x(), v.y(), v.z()}; };
