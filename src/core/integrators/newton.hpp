@@ -20,7 +20,9 @@ inline Eigen::Map<const Eigen::VectorXd> flat(const Positions& p) {
 }
 
 struct NewtonSettings {
-  double tolerance = 1e-10;  // on |r| relative to max(1, |M a|)
+  // On |r| over the residual's scale: max(1, the largest m|a|) in Newmark, max(1, the largest
+  // m|v - v0|) in implicit Euler.
+  double tolerance = 1e-10;
   int max_iterations = 60;   // residual evaluations in a step, halved steps included
   int max_matrices = 20;     // Newton matrices built in a step (each a Jacobian and an LU)
 };
