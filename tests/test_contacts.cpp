@@ -389,7 +389,10 @@ TEST_CASE("kernels read motions packed or from the columns, asking ahead or not,
   CHECK_THROWS_WITH_AS(ForceRegistry::instance().make("hooke", bounding),
                        doctest::Contains("'displacements' must be auto, bounded or measured"),
                        InputError);
-  // A saved scene keeps every way chosen (wall_screen was once left out).
+}
+
+TEST_CASE("a saved scene keeps the contact kernels' speed-only ways") {
+  // wall_screen was once left out.
   ParamTable chosen;
   chosen.set("motions", std::string("columns"));
   chosen.set("prefetch", std::string("on"));
