@@ -393,16 +393,17 @@ TEST_CASE("kernels read motions packed or from the columns, asking ahead or not,
 
 TEST_CASE("a saved scene keeps the contact kernels' speed-only ways") {
   // wall_screen was once left out.
+  const std::vector<std::pair<std::string, std::string>> ways = {{"motions", "columns"},
+                                                                 {"prefetch", "on"},
+                                                                 {"displacements", "measured"},
+                                                                 {"wall_screen", "all"}};
   ParamTable chosen;
-  chosen.set("motions", std::string("columns"));
-  chosen.set("prefetch", std::string("on"));
-  chosen.set("displacements", std::string("measured"));
-  chosen.set("wall_screen", std::string("all"));
+  for (const auto& way : ways) chosen.set(way.first, way.second);
   ParamTable saved;
   ForceRegistry::instance().make("hooke", chosen)->save(saved);
-  for (const std::string key : {"motions", "prefetch", "displacements", "wall_screen"}) {
-    CAPTURE(key);
-    CHECK(saved.text(key, "auto") == chosen.text(key, ""));
+  for (const auto& way : ways) {
+    CAPTURE(way.first);
+    CHECK(saved.text(way.first, "auto") == way.second);
   }
 }
 
