@@ -95,3 +95,23 @@ TEST_CASE("Newton: a residual with a jump and no root ends at its lowest, not cy
   CHECK(mixed.stats.newton_held == 1);
   CHECK(mixed.stats.newton_residual == doctest::Approx(0.5 * std::sqrt(3.0)).epsilon(0.01));
 }
+
+TEST_CASE("the masses go onto the Newton matrix's diagonal as adding them entry by entry would") {
+  // Three bodies: the first two coupled (a full 6x6 block), the third with no entries at all,
+  // as a body nothing touches; one diagonal entry of the block stored as an explicit zero.
+  SparseMatrix A(9, 9);
+  for (int r = 0; r < 6; ++r)
+    for (int c = 0; c < 6; ++c) A.insert(r, c) = r == 4 && c == 4 ? 0.0 : 0.1 * (r + 1) - 0.3 * c;
+  A.makeCompressed();
+  const VecX mass = (VecX(3) << 2.5, 1e-3, 7.0).finished();
+  for (double sign : {1.0, -1.0}) {
+    SparseMatrix entrywise = A;  // the plain way
+    for (int j = 0; j < 9; ++j) entrywise.coeffRef(j, j) += sign * mass(j / 3);
+    entrywise.makeCompressed();
+    const SparseMatrix summed = plus_masses(A, mass, sign);
+    REQUIRE(summed.nonZeros() == entrywise.nonZeros());
+    for (int c = 0; c < 9; ++c)
+      for (int r = 0; r < 9; ++r) CHECK(summed.coeff(r, c) == entrywise.coeff(r, c));
+    CHECK(summed.coeff(8, 8) == sign * 7.0);  // the untouched body's mass, inserted
+  }
+}

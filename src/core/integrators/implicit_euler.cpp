@@ -39,9 +39,7 @@ class ImplicitEuler final : public Integrator {
       x1 = x0 + h * v;
       SparseMatrix K, C;
       d.jacobians(x1, v, t1, K, C);
-      SparseMatrix J = -(h * h) * K - h * C;
-      for (int j = 0; j < J.rows(); ++j) J.coeffRef(j, j) += m(j / 3);
-      return J;
+      return plus_masses(-(h * h) * K - h * C, m, 1.0);
     };
     stats_ = {};
     newton_solve(v1, residual, matrix, d.inv_mass(), settings_, stats_);

@@ -58,9 +58,7 @@ class Newmark final : public Integrator {
       at(a);
       SparseMatrix K, C;
       d.jacobians(x1, v1, t1, K, C);
-      SparseMatrix J = beta_ * h * h * K + gamma_ * h * C;
-      for (int j = 0; j < J.rows(); ++j) J.coeffRef(j, j) -= m(j / 3);
-      return J;
+      return plus_masses(beta_ * h * h * K + gamma_ * h * C, m, -1.0);
     };
     stats_ = {};
     newton_solve(a1, residual, matrix, d.inv_mass(), settings_, stats_);

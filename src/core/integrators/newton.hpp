@@ -19,6 +19,17 @@ inline Eigen::Map<const Eigen::VectorXd> flat(const Positions& p) {
   return Eigen::Map<const Eigen::VectorXd>(p.data(), p.size());
 }
 
+// A plus `sign` times the masses on the diagonal (three dofs a body), as one sparse sum: the
+// same numbers as adding to A's diagonal entry by entry, but coeffRef on an entry A lacks (a body
+// nothing touches has no Jacobian entries) inserts into a compressed matrix, which took 17% of a
+// settling packing's implicit Euler step.
+inline SparseMatrix plus_masses(const SparseMatrix& A, const VecX& mass, double sign) {
+  SparseMatrix D(A.rows(), A.cols());
+  D.reserve(Eigen::VectorXi::Constant(A.cols(), 1));
+  for (Eigen::Index j = 0; j < A.rows(); ++j) D.insert(j, j) = sign * mass(j / 3);
+  return A + D;
+}
+
 struct NewtonSettings {
   // On |r| over the residual's scale: max(1, the largest m|a|) in Newmark, max(1, the largest
   // m|v - v0|) in implicit Euler.
