@@ -115,3 +115,63 @@ TEST_CASE("the masses go onto the Newton matrix's diagonal as adding them entry 
     CHECK(summed.coeff(8, 8) == sign * 7.0);  // the untouched body's mass, inserted
   }
 }
+
+namespace {
+
+// A sparse matrix of n bodies: a diagonal of `diagonal` (its sign alternating by body) and, for
+// each pair of neighbouring bodies, off-diagonal entries in both rows, adding up to
+// at most 0.72 `coupling` of it in each row; the last body with no entries off the diagonal.
+SparseMatrix coupled(int n, double diagonal, double coupling) {
+  std::vector<Eigen::Triplet<double>> t;
+  const int dofs = 3 * n;
+  for (int j = 0; j < dofs; ++j) t.emplace_back(j, j, (j / 3) % 2 ? -diagonal : diagonal);
+  for (int b = 0; b + 2 < n; ++b)  // body b with b + 1: six entries a row, of either sign
+    for (int a = 0; a < 3; ++a)
+      for (int c = 0; c < 3; ++c) {
+        const double value = coupling * diagonal / 12 * (1 + 0.5 * std::sin(7.0 * b + 3 * a + c));
+        t.emplace_back(3 * b + a, 3 * (b + 1) + c, value);
+        t.emplace_back(3 * (b + 1) + c, 3 * b + a, -0.9 * value);
+      }
+  SparseMatrix J(dofs, dofs);
+  J.setFromTriplets(t.begin(), t.end());
+  return J;
+}
+
+Eigen::VectorXd some_residual(int dofs) {
+  Eigen::VectorXd r(dofs);
+  for (int j = 0; j < dofs; ++j) r(j) = std::cos(1.3 * j) * (1 + j % 5);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("a diagonally dominant Newton matrix is solved by iteration, as its LU solves it") {
+  const int n = 40;
+  VecX inv_mass = VecX::Ones(n);
+  inv_mass(5) = 0;  // a fixed body: its dofs' updates stay zero
+  const Eigen::VectorXd r = some_residual(3 * n);
+  for (double coupling : {0.05, 0.45}) {  // a packing's few per cent, and near the bound
+    CAPTURE(coupling);
+    const SparseMatrix J = coupled(n, 2.5, coupling);
+    NewtonMatrix iterated, factorised;
+    iterated.build(J, inv_mass);
+    factorised.build(J, inv_mass, true);
+    CHECK(iterated.iterative());
+    CHECK_FALSE(factorised.iterative());
+    const Eigen::VectorXd a = iterated.update(r, 1.0), b = factorised.update(r, 1.0);
+    CHECK((a - b).lpNorm<Eigen::Infinity>() <= 1e-14 * b.lpNorm<Eigen::Infinity>());
+    CHECK(a.segment<3>(15).isZero(0));
+  }
+}
+
+TEST_CASE("a Newton matrix whose rows are not dominant keeps the sparse LU") {
+  // A stiff spring at a long step: h^2 k far above m, each row's coupling its diagonal's size.
+  const int n = 12;
+  const SparseMatrix J = coupled(n, 1.0, 1.5);
+  NewtonMatrix matrix;
+  matrix.build(J, VecX::Ones(n));
+  CHECK_FALSE(matrix.iterative());
+  const Eigen::VectorXd r = some_residual(3 * n);
+  const Eigen::VectorXd delta = matrix.update(r, 1.0);
+  CHECK((J * delta + r).norm() <= 1e-12 * r.norm());
+}
