@@ -1,7 +1,8 @@
 // Newmark-beta: the implicit family of the DEM lecture; beta = 1/4, gamma = 1/2 (average
 // acceleration) is unconditionally stable and second order. The residual r = f - M a is driven to
-// zero by Newton-Raphson with a sparse LU solve (newton_solve: the matrix reused while it works,
-// a step that does not lower the residual halved).
+// zero by Newton-Raphson with a sparse LU solve, or Jacobi's iteration where the matrix is
+// diagonally dominant (newton_solve: the matrix reused while it works, a step that does not lower
+// the residual halved).
 #include <limits>
 #include <cmath>
 
