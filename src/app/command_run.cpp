@@ -128,8 +128,11 @@ int command_run(const RunOptions& o) {
     }
     const IntegratorStats stats = sim.integrator().stats();
     if (stats.newton_iterations > 0) {
-      std::printf("  last step: %d Newton iterations (%d Jacobians), relative residual %.2e",
-                  stats.newton_iterations, stats.newton_matrices, stats.newton_residual);
+      std::printf("  last step: %d Newton iterations (%d Jacobians", stats.newton_iterations,
+                  stats.newton_matrices);
+      if (stats.newton_iterated > 0)
+        std::printf(", %d solved by Jacobi's iteration", stats.newton_iterated);
+      std::printf("), relative residual %.2e", stats.newton_residual);
       if (stats.newton_held > 0)
         std::printf(
             ", %d bodies held at a jump in their forces (a contact closing; the rest "

@@ -38,6 +38,7 @@ struct Powers {
 struct IntegratorStats {
   int newton_iterations = 0;
   int newton_matrices = 0;  // Jacobians built and factorised (modified Newton reuses one)
+  int newton_iterated = 0;  // of those, solved by Jacobi's iteration (diagonally dominant)
   int newton_held = 0;      // bodies held at a jump in their residual (no root there)
   double newton_residual_rest = 0;  // the residual of the bodies not held (if any were)
   double newton_residual = 0;

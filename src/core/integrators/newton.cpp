@@ -35,6 +35,7 @@ void NewtonMatrix::build(SparseMatrix J, const VecX& inv_mass, bool lu_only) {
   built_ = true;
   uses_ = 0;  // the update from here is a Newton step
   ++builds_;
+  iterated_ += iterative_;
 }
 
 // Jacobi's iteration on J delta = rhs from delta = D^-1 rhs, until a sweep changes no component

@@ -72,6 +72,7 @@ class NewtonMatrix {
   // delta solving J delta = -r, for the iterate whose residual norm is `residual`.
   Eigen::VectorXd update(const Eigen::VectorXd& r, double residual);
   int builds() const { return builds_; }
+  int iterated() const { return iterated_; }  // builds solved by iteration
   // Whether no update has used the matrix yet (built at the current iterate).
   bool fresh() const { return built_ && uses_ == 0; }
   // Whether the last build chose iteration.
@@ -86,7 +87,7 @@ class NewtonMatrix {
   VecX inv_mass_;
   bool built_ = false;
   double last_residual_ = 0, newton_ratio_ = 0;
-  int uses_ = 0, builds_ = 0;
+  int uses_ = 0, builds_ = 0, iterated_ = 0;
 };
 
 // Drives a step's residual to zero over u (Newmark: a(n+1); implicit Euler: v(n+1)).
@@ -171,6 +172,7 @@ void newton_solve(Positions& u, Residual&& residual, Matrix&& matrix_at, const V
   stats.newton_iterations = evaluations;
   stats.newton_residual = norm;
   stats.newton_matrices = matrix.builds();
+  stats.newton_iterated = matrix.iterated();
   stats.newton_held = held_count;
   stats.newton_residual_rest = held_count > 0 ? now : 0.0;
 }
