@@ -18,13 +18,16 @@ void NewtonMatrix::build(SparseMatrix J, const VecX& inv_mass, bool lu_only) {
   Eigen::VectorXd off = Eigen::VectorXd::Zero(dofs), diag = Eigen::VectorXd::Zero(dofs);
   for (Eigen::Index col = 0; col < dofs; ++col)
     for (SparseMatrix::InnerIterator it(J, col); it; ++it)
-      (it.row() == col ? diag(col) : off(it.row())) += std::abs(it.value());
+      if (it.row() == col)
+        diag(col) = it.value();
+      else
+        off(it.row()) += std::abs(it.value());
   bool dominant = !lu_only;
   for (Eigen::Index j = 0; j < dofs && dominant; ++j)
-    dominant = diag(j) > 0 && off(j) <= kDominant * diag(j);
+    dominant = diag(j) != 0 && off(j) <= kDominant * std::abs(diag(j));
   iterative_ = dominant;
   if (iterative_) {
-    inv_diag_ = J.diagonal().cwiseInverse();
+    inv_diag_ = diag.cwiseInverse();
     J_ = std::move(J);
   } else {
     lu_.compute(J);
@@ -44,7 +47,7 @@ void NewtonMatrix::build(SparseMatrix J, const VecX& inv_mass, bool lu_only) {
 Eigen::VectorXd NewtonMatrix::jacobi(const Eigen::VectorXd& rhs) const {
   Eigen::VectorXd delta = inv_diag_.cwiseProduct(rhs), next;
   for (int sweep = 0; sweep < 200; ++sweep) {
-    // delta + D^-1 (rhs - J delta): the diagonal's own term cancels to round-off.
+    // D^-1 (rhs - (J - D) delta), written with J itself.
     next = delta + inv_diag_.cwiseProduct(rhs - J_ * delta);
     const double change = (next - delta).lpNorm<Eigen::Infinity>();
     delta.swap(next);

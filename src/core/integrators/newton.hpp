@@ -75,8 +75,6 @@ class NewtonMatrix {
   int iterated() const { return iterated_; }  // builds solved by iteration
   // Whether no update has used the matrix yet (built at the current iterate).
   bool fresh() const { return built_ && uses_ == 0; }
-  // Whether the last build chose iteration.
-  bool iterative() const { return iterative_; }
 
  private:
   Eigen::VectorXd jacobi(const Eigen::VectorXd& rhs) const;
