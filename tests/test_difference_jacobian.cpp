@@ -32,8 +32,8 @@ class PairedSprings final : public ForceModel {
       out.force.col(i + 1) -= f;
     }
   }
-  bool coupled_pairs(const World& world, std::vector<std::pair<int, int>>& out) const override {
-    for (int i = 0; named_ && i + 1 < world.size(); i += 2) out.emplace_back(i, i + 1);
+  bool coupled_pairs(const StateView& s, std::vector<std::pair<int, int>>& out) const override {
+    for (int i = 0; named_ && i + 1 < s.world.size(); i += 2) out.emplace_back(i, i + 1);
     return named_;
   }
   void save(ParamTable&) const override {}
@@ -47,6 +47,35 @@ std::map<std::string, ParamValue> lattice(double side) {
 }
 
 }  // namespace
+
+TEST_CASE("contact models couple only the listed pairs that overlap or nearly") {
+  // Spheres of radius 0.5 near x = 12, where a difference step is 1.2e-5: 0 and 1 overlap by
+  // 1e-3; 1 and 2 are 2e-5 apart, which two steps close; 2 and 3 are 0.05 apart, listed (the
+  // skin is 0.2) but out of the steps' reach; 3 and 4 are 5e-5 apart, within 4e-6 times their
+  // largest coordinate (13.05).
+  for (const std::string kind : {"hooke", "wca", "soft"}) {
+    CAPTURE(kind);
+    World world;
+    for (const Vec3& at : {Vec3(10, 0, 0), Vec3(10.999, 0, 0), Vec3(11.99902, 0, 0),
+                           Vec3(13.04902, 0, 0), Vec3(13.04902, 1.00005, 0)}) {
+      BodySpec b;
+      b.position = at;
+      b.radius = 0.5;
+      world.add_body(b);
+    }
+    ParamTable p;
+    p.set("skin", 0.2);
+    world.add_force(ForceRegistry::instance().make(kind, p));
+    Simulation sim(world, 1e-9);
+    REQUIRE_FALSE(sim.step());  // (the list built; the bodies moved by less than 1e-12)
+    ForceModel& model = *sim.world().forces.back();
+    const StateView s{sim.world(), sim.world().x, sim.world().v, sim.world().w};
+    std::vector<std::pair<int, int>> pairs;
+    REQUIRE(model.coupled_pairs(s, pairs));
+    std::sort(pairs.begin(), pairs.end());
+    CHECK(pairs == std::vector<std::pair<int, int>>{{0, 1}, {1, 2}, {3, 4}});
+  }
+}
 
 TEST_CASE("groups for differences: no row sees two bodies of a group, every moving body once") {
   Random random(11);
@@ -113,7 +142,7 @@ TEST_CASE("a touching packing's contact Jacobian by groups equals the one taken 
     for (auto& model : world.forces) {
       if (model->jacobian({world, world.x, world.v, world.w}, tx, tv)) continue;  // (gravity)
       std::vector<std::pair<int, int>> pairs;
-      REQUIRE(model->coupled_pairs(world, pairs));
+      REQUIRE(model->coupled_pairs({world, world.x, world.v, world.w}, pairs));
       const size_t groups = difference_groups(world.inv_mass, &pairs).groups.size();
       INFO(model->kind() << ": " << groups << " groups for " << n << " bodies");
       CHECK(groups * 3 < size_t(n));

@@ -210,7 +210,7 @@ void Dynamics::jacobians(const Positions& x, const Positions& v, double t, Spars
     base.reset(n);
     model->apply(view, base, ctx);
     pairs.clear();
-    const bool paired = model->coupled_pairs(world, pairs);
+    const bool paired = model->coupled_pairs(view, pairs);
     const DifferenceGroups groups = difference_groups(world.inv_mass, paired ? &pairs : nullptr);
     const double work = double(groups.groups.size()) * n, most = limits::kMaxDifferencedWork;
     if (work > most)

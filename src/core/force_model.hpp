@@ -210,9 +210,9 @@ class ForceModel {
   // Analytic ∂F/∂x and ∂F/∂v as triplets over 3N dofs; false means "use finite differences".
   virtual bool jacobian(const StateView& s, Triplets& dfdx, Triplets& dfdv) const { return false; }
   // For a Jacobian by differences (core/difference_jacobian.hpp): the pairs of bodies whose loads
-  // here may depend on each other's state near the state last applied (a body's on its own
-  // always). False: not known, any body's on any other's.
-  virtual bool coupled_pairs(const World& world, std::vector<std::pair<int, int>>& out) const {
+  // here may depend on each other's state within 4e-6 max(1, |coordinate|) of the state `s`, last
+  // applied (a body's on its own always). False: not known, any body's on any other's.
+  virtual bool coupled_pairs(const StateView& s, std::vector<std::pair<int, int>>& out) const {
     return false;
   }
   // The per-body arrays of ForceSums it fills instead of the power scalars (BodyWork bits).

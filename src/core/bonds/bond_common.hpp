@@ -60,7 +60,7 @@ class BondModel : public ForceModel {
   double internal_dissipation() const override { return broken_energy_; }
   double max_frequency(const World& world) const override;
   std::pair<int, int> stiffest_pair(const World& world) const override;
-  bool coupled_pairs(const World&, std::vector<std::pair<int, int>>& out) const override {
+  bool coupled_pairs(const StateView&, std::vector<std::pair<int, int>>& out) const override {
     for (const Bond& b : bonds_) out.emplace_back(b.i, b.j);
     return true;
   }

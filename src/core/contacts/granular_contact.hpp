@@ -106,12 +106,13 @@ class GranularContacts final : public ForceModel {
       apply_as<false>(s, out, ctx);
   }
 
-  // The list's pairs: every pair that can touch before the list is rebuilt (a wall acts on one
-  // body). Under impulse this model adds nothing.
-  bool coupled_pairs(const World& world, std::vector<std::pair<int, int>>& out) const override {
-    if (world.contact.impulse()) return true;
-    if (list_.stale(world.size())) return false;
-    list_.append_pairs(out);
+  // The list's pairs whose bounding spheres touch at `s` or nearly (a wall acts on one body):
+  // bodies near each other but apart may then be perturbed together, in fewer groups (a settled
+  // packing's 22 groups of the list's pairs are 14). Under impulse this model adds nothing.
+  bool coupled_pairs(const StateView& s, std::vector<std::pair<int, int>>& out) const override {
+    if (s.world.contact.impulse()) return true;
+    if (list_.stale(s.world.size())) return false;
+    list_.append_near_pairs(s.x, s.world.radius, out);
     return true;
   }
 

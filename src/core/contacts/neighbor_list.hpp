@@ -3,6 +3,7 @@
 // when some body has moved more than half the skin since the last build. Pairs are stored as a
 // half list in CSR form (for each i, its neighbours j > i in ascending order), so per-pair state
 // such as contact history can live in arrays aligned with the list.
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -54,10 +55,19 @@ class NeighborList {
   const std::vector<int>& offsets() const { return offsets_; }  // size n + 1
   const std::vector<int>& neighbors() const { return neighbors_; }
   long builds() const { return builds_; }
-  // Every listed pair (i, j), i < j, appended to `out`.
-  void append_pairs(std::vector<std::pair<int, int>>& out) const {
+  // The listed pairs (i, j) whose spheres at x overlap or are within 4e-6 max(1, |coordinate|)
+  // of it: what a model acting only on overlapping pairs couples within a difference Jacobian's
+  // steps (ForceModel::coupled_pairs, 1e-6 max(1, |coordinate|) for each of the two bodies).
+  void append_near_pairs(const Positions& x, const VecX& radius,
+                         std::vector<std::pair<int, int>>& out) const {
     for (int i = 0; i < size(); ++i)
-      for (int k = offsets_[i]; k < offsets_[i + 1]; ++k) out.emplace_back(i, neighbors_[k]);
+      for (int k = offsets_[i]; k < offsets_[i + 1]; ++k) {
+        const int j = neighbors_[k];
+        const double scale =
+            std::max({1.0, x.col(i).cwiseAbs().maxCoeff(), x.col(j).cwiseAbs().maxCoeff()});
+        const double reach = radius(i) + radius(j) + 4e-6 * scale;
+        if ((x.col(i) - x.col(j)).squaredNorm() < reach * reach) out.emplace_back(i, j);
+      }
   }
 
   // Pairs a build may list for n bodies: 1,000 a body on average, plus 1,000,000 (a boulder among

@@ -65,10 +65,10 @@ class PairPotential : public ForceModel {
       }
   }
   bool jacobian(const StateView&, Triplets&, Triplets&) const override { return false; }
-  // The list's pairs: every pair that can overlap before the list is rebuilt.
-  bool coupled_pairs(const World& world, std::vector<std::pair<int, int>>& out) const override {
-    if (list_.stale(world.size())) return false;
-    list_.append_pairs(out);
+  // The list's pairs that overlap at `s` or nearly.
+  bool coupled_pairs(const StateView& s, std::vector<std::pair<int, int>>& out) const override {
+    if (list_.stale(s.world.size())) return false;
+    list_.append_near_pairs(s.x, s.world.radius, out);
     return true;
   }
   // Stiffness by the pair's curvature near contact (for the critical time step).
