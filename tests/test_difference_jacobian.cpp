@@ -217,8 +217,9 @@ TEST_CASE("a Jacobian by differences is refused past its stated work and bodies,
   CHECK(limits::max_differenced_bodies() == 100000);
   const int bodies = std::exchange(limits::max_differenced_bodies(), 2000);  // (quick to build)
   CHECK(refusal(2001, true) ==
-        "newmark: its Jacobian of 'named' is taken by differences and its Newton matrix solved "
-        "by sparse LU: at most 2000 bodies (this run has 2001); use an explicit method");
+        "newmark: its Jacobian of 'named' is taken by differences and its Newton matrix, where "
+        "not diagonally dominant, solved by sparse LU: at most 2000 bodies (this run has 2001); "
+        "use an explicit method");
   limits::max_differenced_bodies() = bodies;
 }
 

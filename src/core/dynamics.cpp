@@ -195,13 +195,14 @@ void Dynamics::jacobians(const Positions& x, const Positions& v, double t, Spars
     // Central differences on this model alone: 12 evaluations of a model that costs n for each
     // group of bodies perturbed together (difference_jacobian.hpp), a group per body where the
     // model does not name its pairs: n^2 a Newton iteration (2,000 bodies took 12 s a step, the
-    // window's commands waiting on it). A packing's contacts take some 20 groups, but their
-    // sparse LU grows faster than n (a Newton iteration at 32,768 settling spheres 0.7 s, at
-    // 97,336 4.6 s). Refused beyond a stated amount of work and number of bodies.
+    // window's commands waiting on it). A packing's contacts take some 12-20 groups, but where
+    // the matrix is not diagonally dominant its sparse LU grows faster than n (a Newton
+    // iteration at 32,768 settling spheres 0.7 s, at 97,336 4.6 s), and which it will be is not
+    // known ahead. Refused beyond a stated amount of work and number of bodies.
     if (n > limits::max_differenced_bodies())
       throw InputError(sim_->integrator_name() + ": its Jacobian of '" + model->kind() +
-                       "' is taken by differences and its Newton matrix solved by sparse LU: at "
-                       "most " +
+                       "' is taken by differences and its Newton matrix, where not diagonally "
+                       "dominant, solved by sparse LU: at most " +
                        std::to_string(limits::max_differenced_bodies()) + " bodies (this run has " +
                        std::to_string(n) + "); use an explicit method");
     // (applied once at the state first, so a model's list of pairs is the state's)
