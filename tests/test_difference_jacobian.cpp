@@ -51,8 +51,8 @@ std::map<std::string, ParamValue> lattice(double side) {
 TEST_CASE("contact models couple only the listed pairs that overlap or nearly") {
   // Spheres of radius 0.5 near x = 12, where a difference step is 1.2e-5: 0 and 1 overlap by
   // 1e-3; 1 and 2 are 2e-5 apart, which two steps close; 2 and 3 are 0.05 apart, listed (the
-  // skin is 0.2) but out of the steps' reach; 3 and 4 are 5e-5 apart, within 4e-6 times their
-  // largest coordinate (13.05).
+  // skin is 0.2) but out of the steps' reach; 3 and 4 are 5e-5 apart, within kCoupledReach (4e-6)
+  // times their largest coordinate (13.05).
   for (const std::string kind : {"hooke", "wca", "soft"}) {
     CAPTURE(kind);
     World world;

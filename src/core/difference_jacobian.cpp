@@ -55,7 +55,7 @@ void difference_jacobian(ForceModel& model, const World& world, const Positions&
       for (int axis = 0; axis < 3; ++axis) {
         step.resize(group.size());
         for (size_t k = 0; k < group.size(); ++k)
-          step[k] = 1e-6 * std::max(1.0, std::abs(target(axis, group[k])));
+          step[k] = ForceModel::kDifferenceStep * std::max(1.0, std::abs(target(axis, group[k])));
         auto evaluate = [&](ForceSums& sums, double sign) {
           for (size_t k = 0; k < group.size(); ++k) {
             const int b = group[k];

@@ -24,7 +24,8 @@ DifferenceGroups difference_groups(const VecX& inv_mass,
                                    const std::vector<std::pair<int, int>>* pairs);
 
 // dF/dx and dF/dv of `model` at (x, v) as triplets over 3n dofs, by central differences with
-// h = 1e-6 max(1, |coordinate|), one evaluation pair per group and axis and side.
+// h = ForceModel::kDifferenceStep max(1, |coordinate|), one evaluation pair per group and axis
+// and side.
 void difference_jacobian(ForceModel& model, const World& world, const Positions& x,
                          const Positions& v, const EvalContext& ctx, unsigned tracked,
                          const DifferenceGroups& groups, Triplets& dfdx, Triplets& dfdv);

@@ -209,9 +209,14 @@ class ForceModel {
                        BodyPasses& passes) {}
   // Analytic ∂F/∂x and ∂F/∂v as triplets over 3N dofs; false means "use finite differences".
   virtual bool jacobian(const StateView& s, Triplets& dfdx, Triplets& dfdv) const { return false; }
-  // For a Jacobian by differences (core/difference_jacobian.hpp): the pairs of bodies whose loads
-  // here may depend on each other's state within 4e-6 max(1, |coordinate|) of the state `s`, last
-  // applied (a body's on its own always). False: not known, any body's on any other's.
+  // A Jacobian by differences (core/difference_jacobian.hpp) moves each coordinate by
+  // kDifferenceStep max(1, |coordinate|); two bodies perturbed together close their gap by at most
+  // twice that, so a model coupling only overlapping pairs names those within kCoupledReach.
+  static constexpr double kDifferenceStep = 1e-6;
+  static constexpr double kCoupledReach = 4 * kDifferenceStep;
+  // For such a Jacobian: the pairs of bodies whose loads here may depend on each other's state
+  // within kCoupledReach max(1, |coordinate|) of the state `s`, last applied (a body's on its own
+  // always). False: not known, any body's on any other's.
   virtual bool coupled_pairs(const StateView& s, std::vector<std::pair<int, int>>& out) const {
     return false;
   }

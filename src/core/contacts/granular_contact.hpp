@@ -112,7 +112,7 @@ class GranularContacts final : public ForceModel {
   bool coupled_pairs(const StateView& s, std::vector<std::pair<int, int>>& out) const override {
     if (s.world.contact.impulse()) return true;
     if (list_.stale(s.world.size())) return false;
-    list_.append_near_pairs(s.x, s.world.radius, out);
+    list_.append_near_pairs(s.x, s.world.radius, kCoupledReach, out);
     return true;
   }
 

@@ -55,17 +55,16 @@ class NeighborList {
   const std::vector<int>& offsets() const { return offsets_; }  // size n + 1
   const std::vector<int>& neighbors() const { return neighbors_; }
   long builds() const { return builds_; }
-  // The listed pairs (i, j) whose spheres at x overlap or are within 4e-6 max(1, |coordinate|)
-  // of it: what a model acting only on overlapping pairs couples within a difference Jacobian's
-  // steps (ForceModel::coupled_pairs, 1e-6 max(1, |coordinate|) for each of the two bodies).
-  void append_near_pairs(const Positions& x, const VecX& radius,
+  // The listed pairs (i, j) whose spheres at x overlap or are within margin max(1, |coordinate|)
+  // of it (for ForceModel::coupled_pairs: margin ForceModel::kCoupledReach).
+  void append_near_pairs(const Positions& x, const VecX& radius, double margin,
                          std::vector<std::pair<int, int>>& out) const {
     for (int i = 0; i < size(); ++i)
       for (int k = offsets_[i]; k < offsets_[i + 1]; ++k) {
         const int j = neighbors_[k];
         const double scale =
             std::max({1.0, x.col(i).cwiseAbs().maxCoeff(), x.col(j).cwiseAbs().maxCoeff()});
-        const double reach = radius(i) + radius(j) + 4e-6 * scale;
+        const double reach = radius(i) + radius(j) + margin * scale;
         if ((x.col(i) - x.col(j)).squaredNorm() < reach * reach) out.emplace_back(i, j);
       }
   }

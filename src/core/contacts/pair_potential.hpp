@@ -68,7 +68,7 @@ class PairPotential : public ForceModel {
   // The list's pairs that overlap at `s` or nearly.
   bool coupled_pairs(const StateView& s, std::vector<std::pair<int, int>>& out) const override {
     if (list_.stale(s.world.size())) return false;
-    list_.append_near_pairs(s.x, s.world.radius, out);
+    list_.append_near_pairs(s.x, s.world.radius, kCoupledReach, out);
     return true;
   }
   // Stiffness by the pair's curvature near contact (for the critical time step).
