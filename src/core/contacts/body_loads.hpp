@@ -9,6 +9,7 @@
 
 #include "core/contacts/granular_pairs.hpp"
 #include "core/force_model.hpp"
+#include "core/zeroed_array.hpp"
 
 namespace stepwise {
 
@@ -23,7 +24,7 @@ class BodyLoads {
   // when it did not run (an evaluation that threw) or the bodies changed.
   void prepare(int n) {
     if (!clean_ || int(load_.size()) != n) {
-      load_.assign(n, BodyLoad{});
+      load_.assign_zero(n);
       marked_.assign(n, 0);
     }
     clean_ = false;
@@ -79,7 +80,7 @@ class BodyLoads {
     marked[i] = 0;
   }
 
-  std::vector<BodyLoad> load_;
+  ZeroedArray<BodyLoad> load_;  // (rows no contact reaches take no memory)
   std::vector<std::uint8_t> marked_;
   bool clean_ = false;
 };

@@ -29,6 +29,7 @@
 #include "core/limits.hpp"
 #include "core/parallel.hpp"
 #include "core/world.hpp"
+#include "core/zeroed_array.hpp"
 
 namespace stepwise {
 
@@ -508,7 +509,7 @@ class GranularContacts final : public ForceModel {
   // collection of touching pairs reads a byte per candidate instead of its 32-byte spring.
   std::vector<std::uint8_t> held_;
   std::vector<double> gaps_;          // per list slot: gap_at_build
-  std::vector<Spring> wall_history_;  // per body and wall
+  ZeroedArray<Spring> wall_history_;  // per body and wall (those of bodies away: no memory)
   std::vector<double> wall_offset_;   // each wall plane's n.x at this evaluation's time
   std::vector<WallPlane> planes_;     // the walls as the wall kernel reads them
   // Per body: bit w set if its spring with wall w may be stretched (walls 0 to 63).

@@ -56,7 +56,7 @@ void GranularContacts<Law>::validate(const World& world) const {
 }
 template <class Law>
 void GranularContacts<Law>::size_wall_history(int n) {
-  wall_history_.assign(n * walls_.size(), Spring{});
+  wall_history_.assign_zero(n * walls_.size());
   wall_engaged_.assign(n, 0);
   wall_candidates_.invalidate();
   for (size_t k = 0; k < pending_walls_.size(); k += 5) {  // saved history, once
@@ -115,8 +115,13 @@ void GranularContacts<Law>::save_state(ParamTable& out) const {
                                    history_[k].xi.y(), history_[k].xi.z()});
         pair_kt.push_back(history_[k].kt);
       }
-  for (size_t k = 0; k < wall_history_.size(); ++k)  // as (wall, body, spring)
-    if (wall_history_[k].xi != Vec3::Zero()) {
+  // As (wall, body, spring). Only a body marked engaged can hold a wall spring (with at most 64
+  // walls): the others' rows are not read, so a large run's untouched rows take no memory
+  // (ZeroedArray) even when saved.
+  const size_t wall_count = walls_.size();
+  for (size_t k = 0; k < wall_history_.size(); ++k)
+    if ((wall_count > 64 || wall_engaged_[k / wall_count] != 0) &&
+        wall_history_[k].xi != Vec3::Zero()) {
       const Vec3& xi = wall_history_[k].xi;
       walls.insert(walls.end(),
                    {double(k % walls_.size()), double(k / walls_.size()), xi.x(), xi.y(), xi.z()});
