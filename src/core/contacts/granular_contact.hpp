@@ -504,9 +504,10 @@ class GranularContacts final : public ForceModel {
   RigidContactFinder finder_;  // contact treatment `impulse`
   std::vector<RigidWall> rigid_walls_;
   std::vector<Wall> walls_;
-  std::vector<Spring> history_;       // per list slot
+  ZeroedArray<Spring> history_;  // per list slot (pairs never touched: no memory)
   // Per list slot: 0 if its spring is surely zero (1: it may be stretched). For speed only: the
-  // collection of touching pairs reads a byte per candidate instead of its 32-byte spring.
+  // collection of touching pairs reads a byte per candidate instead of its 32-byte spring; for
+  // memory, the rebuild and the saving read only held springs.
   std::vector<std::uint8_t> held_;
   std::vector<double> gaps_;          // per list slot: gap_at_build
   ZeroedArray<Spring> wall_history_;  // per body and wall (those of bodies away: no memory)

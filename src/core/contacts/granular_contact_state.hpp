@@ -110,7 +110,7 @@ void GranularContacts<Law>::save_state(ParamTable& out) const {
   const auto& neighbors = list_.neighbors();
   for (int i = 0; i + 1 < int(offsets.size()); ++i)
     for (int k = offsets[i]; k < offsets[i + 1]; ++k)
-      if (k < int(history_.size()) && engaged(history_[k])) {
+      if (k < int(history_.size()) && held_[k] && engaged(history_[k])) {  // (held: as rebuild)
         pairs.insert(pairs.end(), {double(i), double(neighbors[k]), history_[k].xi.x(),
                                    history_[k].xi.y(), history_[k].xi.z()});
         pair_kt.push_back(history_[k].kt);

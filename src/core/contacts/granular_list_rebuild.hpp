@@ -12,12 +12,16 @@ void GranularContacts<Law>::rebuild(const World& world, const Positions& x, Para
   const VecX& radius = world.radius;
   // Carry each pair's history over to the new list (both lists are sorted per body).
   const std::vector<int> old_offsets = list_.offsets(), old_neighbors = list_.neighbors();
-  std::vector<Spring> old_history;
+  // (A slot not held holds no spring, so only held ones are read: the rows of pairs that never
+  // touched stay memory never touched, ZeroedArray.)
+  ZeroedArray<Spring> old_history;
   old_history.swap(history_);
+  std::vector<std::uint8_t> old_held;
+  old_held.swap(held_);
   list_.build(x, radius, parallel);
   const auto& offsets = list_.offsets();
   const auto& neighbors = list_.neighbors();
-  history_.resize(neighbors.size());
+  history_.assign_zero(neighbors.size());
   held_.resize(neighbors.size());
   gaps_.resize(neighbors.size());
   const int old_n = static_cast<int>(old_offsets.size()) - 1;
@@ -28,8 +32,9 @@ void GranularContacts<Law>::rebuild(const World& world, const Positions& x, Para
       for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
         const int j = neighbors[k];
         while (a < a_end && old_neighbors[a] < j) ++a;
-        history_[k] = a < a_end && old_neighbors[a] == j ? old_history[a] : Spring{};
-        held_[k] = engaged(history_[k]);
+        const bool kept = a < a_end && old_neighbors[a] == j && old_held[a];
+        if (kept) history_[k] = old_history[a];
+        held_[k] = kept && engaged(old_history[a]);
         gaps_[k] = held_[k] ? kAlwaysTest : gap_at_build(x, radius, i, j);
       }
     }
@@ -38,7 +43,7 @@ void GranularContacts<Law>::rebuild(const World& world, const Positions& x, Para
   for (int i = 0; commit_dt > 0 && i < std::min(old_n, list_.size()); ++i)
     for (int a = old_offsets[i]; a < old_offsets[i + 1]; ++a) {
       const int j = old_neighbors[a];
-      if (j >= list_.size() || !engaged(old_history[a]) ||
+      if (j >= list_.size() || !old_held[a] || !engaged(old_history[a]) ||
           std::binary_search(neighbors.begin() + offsets[i], neighbors.begin() + offsets[i + 1], j))
         continue;
       release_pair(i, j, old_history[a], commit_dt, released);
