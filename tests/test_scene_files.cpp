@@ -90,6 +90,29 @@ TEST_CASE("springs far below 1e-12 are saved too: a slow slide continues bit for
   CHECK(original.world().w == reloaded.world().w);
 }
 
+TEST_CASE("a pair's spring given twice in a saved state: the later is taken, as before") {
+  // A state whose pair history names pair (0, 1) twice, a made-up spring first: the later one,
+  // the saved spring, is the one continued (as a table keyed by pair did).
+  const std::string text =
+      "[scene]\nintegrator = \"velocity-verlet\"\nrotation = \"buss2\"\ndt = 1e-4\n"
+      "[[body]]\nmass = 1.0\nradius = 0.5\nposition = [0, 0, 0.5]\n"
+      "[[body]]\nmass = 1.0\nradius = 0.5\nposition = [0, 0, 1.498]\n"
+      "velocity = [1e-3, 0, 0]\n"
+      "[[force]]\nmodel = \"hooke\"\nkn = 1000.0\n";
+  Simulation original = make_simulation(parse_scene_toml(text, "pair.toml"));
+  REQUIRE_FALSE(original.advance(20));
+  std::string saved = scene_to_toml(original, "pair");
+  const size_t at = saved.find("pairs = [");
+  REQUIRE(at != std::string::npos);
+  saved.insert(at + std::strlen("pairs = ["), "0.0, 1.0, 0.25, -0.5, 0.125, ");
+  Simulation reloaded = make_simulation(parse_scene_toml(saved, "pair.toml"));
+  REQUIRE_FALSE(original.advance(200));
+  REQUIRE_FALSE(reloaded.advance(200));
+  CHECK(original.energy().contacts == 1);
+  check_same_world(original.world(), reloaded.world());
+  CHECK(original.world().w == reloaded.world().w);
+}
+
 TEST_CASE("a state loaded and saved again before any step still continues bit for bit") {
   // The contact history of a loaded state waits for the next list rebuild; saving before it
   // must write that history, or the springs (spheres', walls', shapes') are lost.

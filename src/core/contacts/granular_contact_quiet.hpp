@@ -16,7 +16,7 @@ long GranularContacts<Law>::quiet_steps(const QuietQuery& q) const {
   const int n = world.size();
   // Nothing held or touching, the list built for these bodies: otherwise the step must look.
   if (world.contact.impulse() || !shapes_.empty() || !shapes_.bodies().empty() || touching_ != 0 ||
-      !pending_.empty() || !pending_walls_.empty() || list_.stale(n) || n == 0)
+      !pending_pairs_.empty() || !pending_walls_.empty() || list_.stale(n) || n == 0)
     return 0;
   const double span = double(q.most) * q.dt;
   const double limit = std::sqrt(list_.rebuild_at()) * (1 - 1e-9);

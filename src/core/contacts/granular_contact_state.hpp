@@ -129,9 +129,10 @@ void GranularContacts<Law>::save_state(ParamTable& out) const {
     }
   // History loaded with a state and not yet taken over (the list is rebuilt at the next
   // evaluation), written as it was loaded, so saving before a step loses none of it.
-  for (const auto& [ij, spring] : pending_) {
-    pairs.insert(pairs.end(), {double(ij.first), double(ij.second), spring.xi.x(), spring.xi.y(),
-                               spring.xi.z()});
+  for (size_t e = 0; e < pending_pairs_.size(); ++e) {
+    const Spring& spring = pending_springs_[e];
+    pairs.insert(pairs.end(), {double(pending_pairs_[e].first), double(pending_pairs_[e].second),
+                               spring.xi.x(), spring.xi.y(), spring.xi.z()});
     pair_kt.push_back(spring.kt);
   }
   walls.insert(walls.end(), pending_walls_.begin(), pending_walls_.end());
@@ -175,10 +176,19 @@ void GranularContacts<Law>::load_state(const ParamTable& in) {
   pending_wall_kt_ = in.numbers("wall_kt", {});
   for (double kt : pair_kt) limits::checked(in.where() + ": pair_kt", kt, 0, 1e300);
   for (double kt : pending_wall_kt_) limits::checked(in.where() + ": wall_kt", kt, 0, 1e300);
-  pending_.clear();
+  drop_pending();
+  std::vector<std::pair<std::pair<int, int>, size_t>> order;  // (pair, its place in the file)
+  order.reserve(pairs.size() / 5);
   for (size_t k = 0; k < pairs.size(); k += 5)
-    pending_[{int(pairs[k]), int(pairs[k + 1])}] = {Vec3(pairs[k + 2], pairs[k + 3], pairs[k + 4]),
-                                                    pair_kt.size() > k / 5 ? pair_kt[k / 5] : 0.0};
+    order.push_back({{int(pairs[k]), int(pairs[k + 1])}, k / 5});
+  std::sort(order.begin(), order.end());
+  for (size_t e = 0; e < order.size(); ++e) {
+    if (e + 1 < order.size() && order[e + 1].first == order[e].first) continue;  // the later kept
+    const size_t k = 5 * order[e].second;
+    pending_pairs_.push_back(order[e].first);
+    pending_springs_.push_back({Vec3(pairs[k + 2], pairs[k + 3], pairs[k + 4]),
+                                pair_kt.size() > k / 5 ? pair_kt[k / 5] : 0.0});
+  }
   pending_walls_ = walls;
   committed_dissipation_ = in.number("dissipation", 0.0);
   committed_made_ = in.number("manifold_energy", 0.0);

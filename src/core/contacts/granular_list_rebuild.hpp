@@ -50,15 +50,18 @@ void GranularContacts<Law>::rebuild(const World& world, const Positions& x, Para
     }
   committed_dissipation_ += released.capped;
   shapes_.rebuild(world, list_, int(walls_.size()), gaps_, exclusions_);
-  for (int i = 0; !pending_.empty() && i < list_.size(); ++i)  // history loaded with a state
+  // History loaded with a state: it and the list are both sorted by pair, walked together.
+  size_t p = 0;
+  for (int i = 0; p < pending_pairs_.size() && i < list_.size(); ++i)
     for (int k = offsets[i]; k < offsets[i + 1]; ++k) {
-      const auto found = pending_.find({i, neighbors[k]});
-      if (found == pending_.end()) continue;
-      history_[k] = found->second;
+      const std::pair<int, int> pair{i, neighbors[k]};
+      while (p < pending_pairs_.size() && pending_pairs_[p] < pair) ++p;
+      if (p == pending_pairs_.size() || pending_pairs_[p] != pair) continue;
+      history_[k] = pending_springs_[p];
       held_[k] = 1;
       gaps_[k] = kAlwaysTest;
     }
-  pending_.clear();
+  drop_pending();
   exclusions_.mask(list_, gaps_);
 }
 
