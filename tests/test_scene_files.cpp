@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <string>
 #include <utility>
 
 #include "io/lesson.hpp"
@@ -23,6 +24,28 @@ void check_same_world(const World& a, const World& b) {
   CHECK(a.inertia == b.inertia);
   for (int i = 0; i < a.size(); ++i) CHECK(a.q[i].coeffs() == b.q[i].coeffs());
   CHECK(a.forces.size() == b.forces.size());
+}
+
+// Two spheres pressed together on a floor, the upper one sliding along x at `slide`.
+std::string pressed_pair(const std::string& slide) {
+  return "[scene]\nintegrator = \"velocity-verlet\"\nrotation = \"buss2\"\ndt = 1e-4\n"
+         "[[body]]\nmass = 1.0\nradius = 0.5\nposition = [0, 0, 0.499]\n"
+         "[[body]]\nmass = 1.0\nradius = 0.5\nposition = [0, 0, 1.497]\n"
+         "velocity = [" +
+         slide +
+         ", 0, 0]\n"
+         "[[force]]\nmodel = \"hooke\"\nkn = 1000.0\n"
+         "[[force.wall]]\npoint = [0, 0, 0]\nnormal = [0, 0, 1]\n";
+}
+
+// The state `saved` from a pressed_pair run continues as the run itself does, bit for bit.
+void check_continues(Simulation& original, const std::string& saved) {
+  Simulation reloaded = make_simulation(parse_scene_toml(saved, "saved.toml"));
+  REQUIRE_FALSE(original.advance(200));
+  REQUIRE_FALSE(reloaded.advance(200));
+  CHECK(original.energy().contacts == 2);
+  check_same_world(original.world(), reloaded.world());
+  CHECK(original.world().w == reloaded.world().w);
 }
 
 }  // namespace
@@ -72,45 +95,21 @@ TEST_CASE("run, save, load, continue: the same trajectory as an uninterrupted ru
 TEST_CASE("springs far below 1e-12 are saved too: a slow slide continues bit for bit") {
   // Two spheres pressed together, one creeping sideways at 1e-12: the pair's spring (and the
   // lower one's with the floor) stay near 1e-16, which a fuzzy zero test would drop on saving.
-  const std::string text =
-      "[scene]\nintegrator = \"velocity-verlet\"\nrotation = \"buss2\"\ndt = 1e-4\n"
-      "[[body]]\nmass = 1.0\nradius = 0.5\nposition = [0, 0, 0.499]\n"
-      "[[body]]\nmass = 1.0\nradius = 0.5\nposition = [0, 0, 1.497]\n"
-      "velocity = [1e-12, 0, 0]\n"
-      "[[force]]\nmodel = \"hooke\"\nkn = 1000.0\n"
-      "[[force.wall]]\npoint = [0, 0, 0]\nnormal = [0, 0, 1]\n";
-  Simulation original = make_simulation(parse_scene_toml(text, "creep.toml"));
+  Simulation original = make_simulation(parse_scene_toml(pressed_pair("1e-12"), "creep.toml"));
   REQUIRE_FALSE(original.advance(20));
-  const std::string saved = scene_to_toml(original, "creep");
-  Simulation reloaded = make_simulation(parse_scene_toml(saved, "creep.toml"));
-  REQUIRE_FALSE(original.advance(200));
-  REQUIRE_FALSE(reloaded.advance(200));
-  CHECK(original.energy().contacts == 2);
-  check_same_world(original.world(), reloaded.world());
-  CHECK(original.world().w == reloaded.world().w);
+  check_continues(original, scene_to_toml(original, "creep"));
 }
 
 TEST_CASE("a pair's spring given twice in a saved state: the later is taken, as before") {
   // A state whose pair history names pair (0, 1) twice, a made-up spring first: the later one,
   // the saved spring, is the one continued (as a table keyed by pair did).
-  const std::string text =
-      "[scene]\nintegrator = \"velocity-verlet\"\nrotation = \"buss2\"\ndt = 1e-4\n"
-      "[[body]]\nmass = 1.0\nradius = 0.5\nposition = [0, 0, 0.5]\n"
-      "[[body]]\nmass = 1.0\nradius = 0.5\nposition = [0, 0, 1.498]\n"
-      "velocity = [1e-3, 0, 0]\n"
-      "[[force]]\nmodel = \"hooke\"\nkn = 1000.0\n";
-  Simulation original = make_simulation(parse_scene_toml(text, "pair.toml"));
+  Simulation original = make_simulation(parse_scene_toml(pressed_pair("1e-3"), "pair.toml"));
   REQUIRE_FALSE(original.advance(20));
   std::string saved = scene_to_toml(original, "pair");
   const size_t at = saved.find("pairs = [");
   REQUIRE(at != std::string::npos);
   saved.insert(at + std::strlen("pairs = ["), "0.0, 1.0, 0.25, -0.5, 0.125, ");
-  Simulation reloaded = make_simulation(parse_scene_toml(saved, "pair.toml"));
-  REQUIRE_FALSE(original.advance(200));
-  REQUIRE_FALSE(reloaded.advance(200));
-  CHECK(original.energy().contacts == 1);
-  check_same_world(original.world(), reloaded.world());
-  CHECK(original.world().w == reloaded.world().w);
+  check_continues(original, saved);
 }
 
 TEST_CASE("a state loaded and saved again before any step still continues bit for bit") {
