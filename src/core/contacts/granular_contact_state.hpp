@@ -182,6 +182,8 @@ void GranularContacts<Law>::load_state(const ParamTable& in) {
   for (size_t k = 0; k < pairs.size(); k += 5)
     order.push_back({{int(pairs[k]), int(pairs[k + 1])}, k / 5});
   std::sort(order.begin(), order.end());
+  pending_pairs_.reserve(order.size());  // (no doubling's spare room: these are for memory)
+  pending_springs_.reserve(order.size());
   for (size_t e = 0; e < order.size(); ++e) {
     if (e + 1 < order.size() && order[e + 1].first == order[e].first) continue;  // the later kept
     const size_t k = 5 * order[e].second;
