@@ -550,6 +550,46 @@ TEST_CASE(
   }
   CHECK(world.size() == 1);
   CHECK(world.x.cols() == 1);
+  // Made one at a time (World::add_bodies(count, make)), over several of its chunks: each body
+  // made once, in order; a body refused in a later chunk, or make throwing there, takes every
+  // chunk back, and the World is as it was (its ids too).
+  World many;
+  many.add_body(BodySpec{});
+  many.ids = {0};
+  const Vec3 kept = many.x.col(0);
+  std::vector<int> made;
+  auto make = [&](int refused, int thrown) {
+    return [&made, refused, thrown](int k, BodySpec& spec) {
+      made.push_back(k);
+      if (k == thrown) throw InputError("made body " + std::to_string(k) + " is wrong");
+      spec.radius = 0.1 + 0.01 * (k / 3000);
+      spec.position = Vec3(k, 0, 0);
+      if (k == refused) spec.mass = -1;
+    };
+  };
+  CHECK_THROWS_WITH_AS(many.add_bodies(10000, make(9000, -1)),
+                       "body 9001: mass must be positive and finite", BodyError);
+  CHECK_THROWS_WITH_AS(many.add_bodies(10000, make(-1, 8500)), "made body 8500 is wrong",
+                       InputError);
+  CHECK(many.size() == 1);
+  CHECK(many.x.cols() == 1);
+  CHECK(many.v.cols() == 1);
+  CHECK(many.shape.size() == 1);
+  CHECK(many.ids == std::vector<int>{0});
+  CHECK(many.x.col(0) == kept);
+  made.clear();
+  many.add_bodies(10000, make(-1, -1));
+  REQUIRE(many.size() == 10001);
+  CHECK(many.ids.size() == 10001);
+  CHECK(many.ids.back() == 10000);
+  bool in_order = int(made.size()) == 10000;
+  for (int k = 0; in_order && k < 10000; ++k) in_order = made[size_t(k)] == k;
+  CHECK(in_order);
+  CHECK(many.x(0, 10000) == 9999);
+  CHECK(many.radius(9001) == doctest::Approx(0.13));  // (body k is World body k + 1)
+  // Spheres of one radius in a row share a shape across the chunks (4096 bodies a chunk).
+  CHECK(many.shape[4097] == many.shape[4096]);
+  CHECK(many.shape[3000] != many.shape[3001]);
   // In a file of bodies added a chunk at a time, the refused body's own table and line lead.
   const std::string text =
       "[scene]\nname = \"x\"\ndt = 0.01\n[[body]]\nposition = [0, 0, 1]\n[[body]]\n"

@@ -37,79 +37,112 @@ int World::add_body(const BodySpec& s) {
 }
 
 void World::add_bodies(const BodySpec* specs, int count) {
+  add_bodies(count, [specs](int k, BodySpec& spec) { spec = specs[k]; });
+}
+
+namespace {
+// A body's checked spec: its shape (shared with the body before it where they are alike), its
+// principal moments and the radius column's number.
+struct Prepared {
+  ShapePtr shape;
+  Vec3 principal;
+  double r = 0;
+};
+}  // namespace
+
+void World::add_bodies(int count, const std::function<void(int, BodySpec&)>& make) {
   if (count <= 0) return;
   if (count > limits::max_bodies() - size())
     throw BodyError(std::max(size(), limits::max_bodies()),
                     "at most " + std::to_string(limits::max_bodies()) + " bodies in a scene");
-  // Every check before the first append: a refused body leaves the World as it was.
-  struct Prepared {
-    ShapePtr shape;
-    Vec3 principal;
-    double r;
-  };
-  std::vector<Prepared> prepared(static_cast<size_t>(count));
-  for (int k = 0; k < count; ++k) {
-    const BodySpec& s = specs[k];
-    const int index = size() + k;
-    auto refuse = [&](const std::string& why) {
-      throw BodyError(index, "body " + std::to_string(index) + ": " + why);
-    };
-    if (!(s.mass > 0) || !std::isfinite(s.mass)) refuse("mass must be positive and finite");
-    if (!s.shape && !(s.radius > 0 && std::isfinite(s.radius)))
-      refuse("radius must be positive and finite");
-    if (s.material < 0 || s.material > materials.size())
-      refuse("no material " + std::to_string(s.material));
-    // Spheres of one radius in a row share one shape (a packing has a handful), however given;
-    // disks too (they collide as spheres), never with a sphere.
-    const double r = s.shape ? s.shape->bounding_radius() : s.radius;  // the radius column
-    const bool round = !s.shape || s.shape->type() == sphere_type();
-    const ShapePtr* before = k > 0           ? &prepared[size_t(k) - 1].shape
-                             : shape.empty() ? nullptr
-                                             : &shape.back();
-    const double before_r = k > 0 ? prepared[size_t(k) - 1].r : before ? radius(size() - 1) : 0;
-    const bool same = round && before && (*before)->type() == sphere_type() &&
-                      (*before)->planar() == (s.shape && s.shape->planar()) && before_r == r;
-    Prepared& p = prepared[size_t(k)];
-    p.shape = same ? *before : s.shape ? s.shape : sphere_shape(s.radius);
-    p.r = r;
-    p.principal = s.inertia;
-    if (p.principal.isZero()) p.principal = s.mass * p.shape->unit_inertia();
-    if (!(p.principal.minCoeff() > 0) || !p.principal.allFinite())
-      refuse("inertia must be positive (a " + p.shape->kind() +
-             " read in its body frame needs `inertia`)");
-  }
   const int first = size(), n = first + count;
-  for (int i = first; !ids.empty() && i < n; ++i) ids.push_back(i);  // a new body's id: its place
-  for (Positions* m : {&x, &v, &L, &w, &inertia, &pivot, &pivot_arm}) m->conservativeResize(3, n);
-  for (VecX* m : {&mass, &inv_mass, &sphere_moment, &radius}) m->conservativeResize(n);
-  q.resize(size_t(n));
-  shape.resize(size_t(n));
-  flags.resize(size_t(n));
-  material.resize(size_t(n));
-  for (int k = 0; k < count; ++k) {
-    const BodySpec& s = specs[k];
-    Prepared& p = prepared[size_t(k)];
-    const int i = first + k;
-    const bool fixed = s.flags & kFixed;  // a fixed body never moves, whatever the input says
-    x.col(i) = s.position;
-    v.col(i) = fixed ? Vec3::Zero() : s.velocity;
-    // Unit quaternions are kept bit for bit (saved states reload exactly).
-    q[size_t(i)] = std::abs(s.orientation.squaredNorm() - 1) < 1e-14 ? s.orientation
-                                                                     : s.orientation.normalized();
-    L.col(i).setZero();
-    w.col(i).setZero();
-    mass(i) = s.mass;
-    inv_mass(i) = (s.flags & (kFixed | kDriven | kPivot)) ? 0.0 : 1.0 / s.mass;
-    set_inertia(i, p.principal);
-    shape[size_t(i)] = std::move(p.shape);
-    radius(i) = p.r;
-    flags[size_t(i)] = s.flags;
-    material[size_t(i)] = static_cast<std::uint16_t>(s.material);
-    pivot.col(i) = s.pivot;
-    pivot_arm.col(i) = s.pivot_arm.allFinite()
-                           ? s.pivot_arm
-                           : Vec3(q[size_t(i)].conjugate() * (s.position - s.pivot));
-    set_angular_velocity(i, fixed ? Vec3::Zero() : s.angular_velocity);
+  const bool had_ids = !ids.empty();
+  // Each array grown once, then filled a chunk of specs at a time: the chunk's checks before
+  // its first body is written; a refused body, or make throwing, takes the arrays back.
+  auto resize = [this](int to) {
+    for (Positions* m : {&x, &v, &L, &w, &inertia, &pivot, &pivot_arm})
+      m->conservativeResize(3, to);
+    for (VecX* m : {&mass, &inv_mass, &sphere_moment, &radius}) m->conservativeResize(to);
+    q.resize(size_t(to));
+    shape.resize(size_t(to));
+    flags.resize(size_t(to));
+    material.resize(size_t(to));
+  };
+  resize(n);
+  for (int i = first; had_ids && i < n; ++i) ids.push_back(i);  // a new body's id: its place
+  try {
+    constexpr int kChunk = 4096;
+    std::vector<BodySpec> chunk(size_t(std::min(count, kChunk)));
+    std::vector<Prepared> prepared(chunk.size());
+    for (int from = 0; from < count; from += kChunk) {
+      const int m = std::min(kChunk, count - from);
+      for (int k = 0; k < m; ++k) {
+        chunk[size_t(k)] = BodySpec{};
+        make(from + k, chunk[size_t(k)]);
+      }
+      for (int k = 0; k < m; ++k) {
+        const BodySpec& s = chunk[size_t(k)];
+        const int index = first + from + k;
+        auto refuse = [&](const std::string& why) {
+          throw BodyError(index, "body " + std::to_string(index) + ": " + why);
+        };
+        if (!(s.mass > 0) || !std::isfinite(s.mass)) refuse("mass must be positive and finite");
+        if (!s.shape && !(s.radius > 0 && std::isfinite(s.radius)))
+          refuse("radius must be positive and finite");
+        if (s.material < 0 || s.material > materials.size())
+          refuse("no material " + std::to_string(s.material));
+        // Spheres of one radius in a row share one shape (a packing has a handful), however
+        // given; disks too (they collide as spheres), never with a sphere.
+        const double r = s.shape ? s.shape->bounding_radius() : s.radius;  // the radius column
+        const bool round = !s.shape || s.shape->type() == sphere_type();
+        const ShapePtr* before = k > 0       ? &prepared[size_t(k) - 1].shape
+                                 : index > 0 ? &shape[size_t(index) - 1]
+                                             : nullptr;
+        const double before_r = k > 0       ? prepared[size_t(k) - 1].r
+                                : index > 0 ? radius(index - 1)
+                                            : 0;
+        const bool same = round && before && (*before)->type() == sphere_type() &&
+                          (*before)->planar() == (s.shape && s.shape->planar()) && before_r == r;
+        Prepared& p = prepared[size_t(k)];
+        p.shape = same ? *before : s.shape ? s.shape : sphere_shape(s.radius);
+        p.r = r;
+        p.principal = s.inertia;
+        if (p.principal.isZero()) p.principal = s.mass * p.shape->unit_inertia();
+        if (!(p.principal.minCoeff() > 0) || !p.principal.allFinite())
+          refuse("inertia must be positive (a " + p.shape->kind() +
+                 " read in its body frame needs `inertia`)");
+      }
+      for (int k = 0; k < m; ++k) {
+        const BodySpec& s = chunk[size_t(k)];
+        Prepared& p = prepared[size_t(k)];
+        const int i = first + from + k;
+        const bool fixed = s.flags & kFixed;  // a fixed body never moves, whatever the input says
+        x.col(i) = s.position;
+        v.col(i) = fixed ? Vec3::Zero() : s.velocity;
+        // Unit quaternions are kept bit for bit (saved states reload exactly).
+        q[size_t(i)] = std::abs(s.orientation.squaredNorm() - 1) < 1e-14
+                           ? s.orientation
+                           : s.orientation.normalized();
+        L.col(i).setZero();
+        w.col(i).setZero();
+        mass(i) = s.mass;
+        inv_mass(i) = (s.flags & (kFixed | kDriven | kPivot)) ? 0.0 : 1.0 / s.mass;
+        set_inertia(i, p.principal);
+        shape[size_t(i)] = std::move(p.shape);
+        radius(i) = p.r;
+        flags[size_t(i)] = s.flags;
+        material[size_t(i)] = static_cast<std::uint16_t>(s.material);
+        pivot.col(i) = s.pivot;
+        pivot_arm.col(i) = s.pivot_arm.allFinite()
+                               ? s.pivot_arm
+                               : Vec3(q[size_t(i)].conjugate() * (s.position - s.pivot));
+        set_angular_velocity(i, fixed ? Vec3::Zero() : s.angular_velocity);
+      }
+    }
+  } catch (...) {
+    resize(first);
+    if (had_ids) ids.resize(size_t(first));
+    throw;
   }
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // The bodies of a simulation, stored as arrays (one column or entry per body), and the force
 // models acting on them. The World holds state only; Simulation advances it.
+#include <functional>
 #include <limits>
 #include <memory>
 #include <vector>
@@ -67,6 +68,11 @@ class World {
   // once. (For speed only: grown body by body, a million bodies' arrays were copied on most
   // appends once the heap was fragmented, 4 of a saved state's 12 s of reading.)
   void add_bodies(const BodySpec* specs, int count);
+  // The same for `count` bodies made one at a time: make(k, spec) fills body k's spec, k in
+  // order, each spec fresh. For scenes of many bodies: no list of every body's spec is held
+  // beside the World (a million spheres' specs took 240 MB, and their list grown by doubling
+  // copied them). A refused body, or make throwing, leaves the World as it was.
+  void add_bodies(int count, const std::function<void(int, BodySpec&)>& make);
   int size() const { return static_cast<int>(mass.size()); }
   ForceModel& add_force(std::unique_ptr<ForceModel> model);
   BodySpec body_spec(int i) const;

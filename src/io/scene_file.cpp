@@ -287,54 +287,46 @@ RunSpec parse_scene(std::optional<BodyLines> lines, const std::function<std::str
       named.add_pair(a, b, keys, t.where());
     }
     ShapeCache shapes;
-    // Bodies go to the World a chunk at a time (World::add_bodies grows its arrays once a chunk);
+    // Bodies are made one at a time into the World (World::add_bodies, its arrays grown once);
     // one it refuses is named by its own table, as the table's other errors are.
     World& world = spec.setup.world;
-    constexpr size_t kChunk = 65536;
-    std::vector<BodySpec> chunk;
-    std::vector<std::pair<int, Vec3>> momenta;  // (body, L) of the chunk's bodies that give it
-    auto add_chunk = [&](int next) {            // the chunk is bodies [next - size, next)
-      const int first = world.size(), from = next - int(chunk.size());
-      try {
-        world.add_bodies(chunk.data(), int(chunk.size()));
-      } catch (const BodyError& e) {
-        const int b = from + (e.body - first);
-        throw InputError((lines ? lines->where(b, source) : bodies[size_t(b)].where()) + ": " +
-                         e.what());
-      }
-      for (const auto& [b, momentum] : momenta) {
-        world.L.col(first + (b - from)) = momentum;
-        world.sync_angular_velocity(first + (b - from));
-      }
-      chunk.clear();
-      momenta.clear();
-    };
+    const int first = world.size();
+    auto where = [&](int b) { return lines ? lines->where(b, source) : bodies[size_t(b)].where(); };
+    std::vector<std::pair<int, Vec3>> momenta;  // (body, L) of the bodies that give it
     // A saved state of bodies stored in another order than their ids' lists them as stored,
     // each with its `id` (World::ids): every body has one, or none does.
     std::vector<int> ids, seen;
-    for (int b = 0; b < body_count; ++b) {
-      ParamTable split;  // (a split file's body is read here, and let go after)
-      if (lines) {
-        split = lines->table(b, source);
-        if (planar) split.set_planar();
-      }
-      const ParamTable& t = lines ? split : bodies[size_t(b)];
-      if (b > 0 && t.has("id") != !ids.empty())
-        throw InputError(t.where() + ": either every body gives its `id` or none does");
-      if (t.has("id")) {
-        const int id = int(limits::checked(t.where("id") + ": id", t.number("id"), 0,
-                                           double(body_count) - 1, true));
-        if (seen.empty()) seen.assign(size_t(body_count), 0);
-        if (seen[size_t(id)]++)
-          throw InputError(t.where("id") + ": a second body with id " + std::to_string(id));
-        ids.push_back(id);
-      }
-      chunk.push_back(located_errors(t, source, [&] { return read_body(t, shapes, named); }));
-      if (t.has("angular_momentum")) momenta.emplace_back(b, bounded(t, "angular_momentum"));
-      t.reject_unused();
-      if (chunk.size() == kChunk) add_chunk(b + 1);
+    try {
+      world.add_bodies(body_count, [&](int b, BodySpec& body) {
+        ParamTable split;  // (a split file's body is read here, and let go after)
+        if (lines) {
+          split = lines->table(b, source);
+          if (planar) split.set_planar();
+        }
+        const ParamTable& t = lines ? split : bodies[size_t(b)];
+        if (b > 0 && t.has("id") != !ids.empty())
+          throw InputError(t.where() + ": either every body gives its `id` or none does");
+        if (t.has("id")) {
+          const int id = int(limits::checked(t.where("id") + ": id", t.number("id"), 0,
+                                             double(body_count) - 1, true));
+          if (seen.empty()) seen.assign(size_t(body_count), 0);
+          if (seen[size_t(id)]++)
+            throw InputError(t.where("id") + ": a second body with id " + std::to_string(id));
+          ids.push_back(id);
+        }
+        body = located_errors(t, source, [&] { return read_body(t, shapes, named); });
+        if (t.has("angular_momentum")) momenta.emplace_back(b, bounded(t, "angular_momentum"));
+        t.reject_unused();
+      });
+    } catch (const BodyError& e) {
+      const int b = e.body - first;
+      if (b < 0 || b >= body_count) throw InputError(source + ": " + e.what());
+      throw InputError(where(b) + ": " + e.what());
     }
-    add_chunk(body_count);
+    for (const auto& [b, momentum] : momenta) {
+      world.L.col(first + b) = momentum;
+      world.sync_angular_velocity(first + b);
+    }
     for (const ParamTable& t : forces) {
       const std::string model = t.text("model", "");
       if (model.empty()) throw InputError(t.where() + ": [[force]] needs model = \"name\"");
@@ -354,8 +346,7 @@ RunSpec parse_scene(std::optional<BodyLines> lines, const std::function<std::str
     }
     for (int i = 0; i < body_count; ++i)
       if (const std::string problem = spec.setup.world.plane_problem(i); !problem.empty())
-        throw InputError((lines ? lines->where(i, source) : bodies[size_t(i)].where()) + ": " +
-                         problem);
+        throw InputError(where(i) + ": " + problem);
     for (size_t m = 0; m < forces.size(); ++m)
       located_errors(forces[m], source,
                      [&] { spec.setup.world.forces[m]->validate(spec.setup.world); });

@@ -51,25 +51,22 @@ class DiskSettle final : public Scene {
     SceneSetup s;
     const ShapePtr disk = disk_shape(0.5);
     Random random(4711);
-    std::vector<BodySpec> bodies;
     Vec3 mean_velocity = Vec3::Zero();
-    for (int j = 0; j < ny; ++j)
-      for (int i = 0; i < nx; ++i) {
-        const double x = spacing * (i + 0.5) + random.uniform(-0.04, 0.04);
-        const double y = spacing * (j + 0.5) + random.uniform(-0.04, 0.04);
-        bodies.push_back(
-            disk_at(disk, mass, x, y, random.uniform(-0.5, 0.5), random.uniform(-0.5, 0.5)));
-        mean_velocity += bodies.back().velocity / double(n);
-      }
+    s.world.add_bodies(int(n), [&](int b, BodySpec& spec) {  // (no list of every body's spec)
+      const int i = b % nx, j = b / nx;
+      const double x = spacing * (i + 0.5) + random.uniform(-0.04, 0.04);
+      const double y = spacing * (j + 0.5) + random.uniform(-0.04, 0.04);
+      spec = disk_at(disk, mass, x, y, random.uniform(-0.5, 0.5), random.uniform(-0.5, 0.5));
+      mean_velocity += spec.velocity / double(n);
+    });
     // Zero net momentum, scaled to temperature 0.01 over the 2N - 2 degrees of freedom.
     double kinetic = 0;
-    for (BodySpec& b : bodies) {
-      b.velocity -= mean_velocity;
-      kinetic += 0.5 * mass * b.velocity.squaredNorm();
+    for (int b = 0; b < n; ++b) {
+      s.world.v.col(b) -= mean_velocity;
+      kinetic += 0.5 * mass * s.world.v.col(b).squaredNorm();
     }
     const double scale = kinetic > 0 ? std::sqrt(0.5 * (2.0 * n - 2.0) * 0.01 / kinetic) : 0.0;
-    for (BodySpec& b : bodies) b.velocity *= scale;
-    s.world.add_bodies(bodies.data(), int(bodies.size()));  // (each array grown once)
+    s.world.v *= scale;
     add_gravity_2d(s.world, g);
     const double lx = nx * spacing;
     add_contacts(s.world, p,
