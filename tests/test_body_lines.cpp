@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -246,4 +247,26 @@ TEST_CASE("a bad value in a body read line by line is named as when the file is 
     CHECK(message.rfind("error: " + file_path() + ":", 0) == 0);
     CHECK(message == outcome(read_whole(text)));
   }
+}
+
+TEST_CASE("a growing array keeps its values through its reallocations, copies and moves") {
+  GrowingArray<double> a;
+  for (int k = 0; k < 100000; ++k) a.push_back(0.5 * k);
+  a.push_back(a[3]);
+  for (int k = 0; a.size() < 131072;) a.push_back(a[size_t(k++)]);
+  a.push_back(a.back());  // its own value, given when it is full (64 doubled) and so moves
+  REQUIRE(a.size() == 131073);
+  bool kept = true;
+  for (int k = 0; k < 100000; ++k) kept = kept && a[size_t(k)] == 0.5 * k;
+  CHECK(kept);
+  CHECK(a[100000] == 1.5);
+  CHECK(a[100001] == 0.0);
+  CHECK(a.back() == a[131071]);
+  GrowingArray<double> b = a, c;
+  c = std::move(b);
+  CHECK(c.size() == a.size());
+  CHECK(std::equal(c.begin(), c.end(), a.begin()));
+  CHECK_THROWS_AS(c.at(c.size()), std::out_of_range);
+  c.clear();
+  CHECK(c.empty());
 }

@@ -94,7 +94,7 @@ struct Scanned {
   double number = 0;
   bool flag = false;
   std::string_view text;
-  std::vector<double>* numbers = nullptr;
+  GrowingArray<double>* numbers = nullptr;
 };
 
 // A value: a number, true or false, a string without escapes, or a one-line list of numbers.
@@ -278,7 +278,7 @@ std::optional<BodyLines> BodyLines::split(Reader& reader) {
       path.emplace_back(names[k], it == seen.end() ? 0 : it->second - 1);
     }
   };
-  std::vector<double> list;
+  GrowingArray<double> list;
   for (std::string_view text; reader.next(text);) {
     ++number;
     // Multi-line strings could hold a line that looks like a header; carriage returns and NULs
@@ -350,7 +350,8 @@ std::optional<BodyLines> BodyLines::split(Reader& reader) {
       value.numbers = &list;
       if (follow && text.size() >= kLongLine && scan_entry(entry, &key, value) &&
           value.kind == Scanned::List) {
-        out.lists_.push_back({path, std::string(key), list});
+        out.lists_.push_back(
+            {path, std::string(key), std::vector<double>(list.begin(), list.end())});
         out.rest_.append(key).append(" = []\n");  // the key stays, on its line
       } else {
         out.rest_.append(text).push_back('\n');

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/params.hpp"
+#include "io/growing_array.hpp"
 
 namespace stepwise {
 
@@ -68,9 +69,10 @@ class BodyLines {
     size_t first_entry = 0, first_number = 0, first_char = 0;
     int header_line = 0;  // 1-based
   };
-  std::vector<Body> bodies_;
-  std::vector<Entry> entries_;
-  std::vector<double> numbers_;
+  // (Grown by realloc: a saved state's bodies run to hundreds of MB; growing_array.hpp.)
+  GrowingArray<Body> bodies_;
+  GrowingArray<Entry> entries_;
+  GrowingArray<double> numbers_;
   std::string chars_;
   std::vector<std::string> keys_;  // the bodies' distinct keys
   std::string rest_;
