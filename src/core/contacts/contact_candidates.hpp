@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/contacts/neighbor_list.hpp"
+#include "core/zeroed_array.hpp"
 
 namespace stepwise {
 
@@ -86,14 +87,16 @@ class ContactCandidates {
   // meets a partner's rows soon after it read them for the partner's own pairs, still in the
   // cache (past it, going up met each partner first from the memory: 1M landing grains took
   // 0.95 of the time going down).
-  int find(const NeighborList& list, const double* gaps, int begin, int end, std::vector<int>& body,
-           std::vector<int>& slot) const {
+  int find(const NeighborList& list, const double* gaps, int begin, int end, ZeroedArray<int>& body,
+           ZeroedArray<int>& slot) const {
     const int* offsets = list.offsets().data();
     const int* neighbors = list.neighbors().data();
     const double* limit = limit_.data();
     const int most = offsets[end] - offsets[begin];
-    body.resize(most + 4);
-    slot.resize(most + 4);
+    if (body.size() < size_t(most) + 4) {  // (what they held is not read again)
+      body.assign_zero(size_t(most) + 4);
+      slot.assign_zero(size_t(most) + 4);
+    }
     int* out_body = body.data();
     int* out_slot = slot.data();
     int count = 0;

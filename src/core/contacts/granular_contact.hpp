@@ -339,12 +339,14 @@ class GranularContacts final : public ForceModel {
   }
   struct Task {
     BodyLoads loads;                  // what this task's contacts add to each body (body_loads.hpp)
-    std::vector<int> pair_i, pair_k;  // this evaluation's touching pairs (body, list slot)
-    std::vector<int> open_i, open_k;  // and the pairs that stopped touching
+    // (These six are sized to every list slot of the task but filled only as far as the pairs
+    // go: ZeroedArrays, so the rest takes no memory; 35 MB of 1,000,000 falling spheres' peak.)
+    ZeroedArray<int> pair_i, pair_k;   // this evaluation's touching pairs (body, list slot)
+    ZeroedArray<int> open_i, open_k;   // and the pairs that stopped touching
     std::vector<WallSlot> wall_slots;  // and the body-wall contacts
     // The pairs that may touch (body, list slot), padded to a multiple of four, for the bodies
     // [candidates_from, candidates_to); and how many touched at the last evaluation.
-    std::vector<int> candidate_i, candidate_k;
+    ZeroedArray<int> candidate_i, candidate_k;
     int candidates = 0, candidates_from = -1, candidates_to = -1, touching = 0;
     Sums sums;
     int low = 0, high = 0;  // the bodies this task touched

@@ -21,8 +21,9 @@ void GranularContacts<Law>::pair_range(const StateView& s, const EvalContext& ct
   const double* x = state_.x;
   const double* radius = state_.radius;
   const int most = offsets[end] - offsets[begin];
-  if (int(task.pair_i.size()) < most + 4) {
-    for (auto* v : {&task.pair_i, &task.pair_k, &task.open_i, &task.open_k}) v->resize(most + 4);
+  if (task.pair_i.size() < size_t(most) + 4) {  // (what they held is not read again)
+    for (auto* v : {&task.pair_i, &task.pair_k, &task.open_i, &task.open_k})
+      v->assign_zero(size_t(most) + 4);
   }
   int* pair_i = task.pair_i.data();
   int* pair_k = task.pair_k.data();
