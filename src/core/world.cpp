@@ -137,6 +137,10 @@ void World::add_bodies(int count, const std::function<void(int, BodySpec&)>& mak
                                ? s.pivot_arm
                                : Vec3(q[size_t(i)].conjugate() * (s.position - s.pivot));
         set_angular_velocity(i, fixed ? Vec3::Zero() : s.angular_velocity);
+        if (s.angular_momentum.allFinite()) {
+          L.col(i) = s.angular_momentum;
+          sync_angular_velocity(i);
+        }
       }
     }
   } catch (...) {

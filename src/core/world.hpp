@@ -32,6 +32,9 @@ struct BodySpec {
   Vec3 velocity = Vec3::Zero();
   Quat orientation = Quat::Identity();
   Vec3 angular_velocity = Vec3::Zero();  // world frame
+  // Given (finite): the angular momentum itself, world frame, in place of the one angular_velocity
+  // gives (a saved state's, so it reloads bit for bit); w then follows from it.
+  Vec3 angular_momentum = Vec3::Constant(std::numeric_limits<double>::quiet_NaN());
   double mass = 1.0;
   ShapePtr shape;       // null: a sphere of `radius`
   double radius = 0.1;  // the sphere's radius (unused when `shape` is set)

@@ -292,7 +292,6 @@ RunSpec parse_scene(std::optional<BodyLines> lines, const std::function<std::str
     World& world = spec.setup.world;
     const int first = world.size();
     auto where = [&](int b) { return lines ? lines->where(b, source) : bodies[size_t(b)].where(); };
-    std::vector<std::pair<int, Vec3>> momenta;  // (body, L) of the bodies that give it
     // A saved state of bodies stored in another order than their ids' lists them as stored,
     // each with its `id` (World::ids): every body has one, or none does.
     std::vector<int> ids, seen;
@@ -315,17 +314,13 @@ RunSpec parse_scene(std::optional<BodyLines> lines, const std::function<std::str
           ids.push_back(id);
         }
         body = located_errors(t, source, [&] { return read_body(t, shapes, named); });
-        if (t.has("angular_momentum")) momenta.emplace_back(b, bounded(t, "angular_momentum"));
+        if (t.has("angular_momentum")) body.angular_momentum = bounded(t, "angular_momentum");
         t.reject_unused();
       });
     } catch (const BodyError& e) {
       const int b = e.body - first;
       if (b < 0 || b >= body_count) throw InputError(source + ": " + e.what());
       throw InputError(where(b) + ": " + e.what());
-    }
-    for (const auto& [b, momentum] : momenta) {
-      world.L.col(first + b) = momentum;
-      world.sync_angular_velocity(first + b);
     }
     for (const ParamTable& t : forces) {
       const std::string model = t.text("model", "");
