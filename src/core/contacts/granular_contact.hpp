@@ -340,7 +340,7 @@ class GranularContacts final : public ForceModel {
   struct Task {
     BodyLoads loads;                  // what this task's contacts add to each body (body_loads.hpp)
     // (These six are sized to every list slot of the task but filled only as far as the pairs
-    // go: ZeroedArrays, so the rest takes no memory; 35 MB of 1,000,000 falling spheres' peak.)
+    // go: ZeroedArrays, so the rest takes no memory; 34 MB of 1,000,000 falling spheres' peak.)
     ZeroedArray<int> pair_i, pair_k;   // this evaluation's touching pairs (body, list slot)
     ZeroedArray<int> open_i, open_k;   // and the pairs that stopped touching
     std::vector<WallSlot> wall_slots;  // and the body-wall contacts
