@@ -210,6 +210,35 @@ TEST_CASE("sweep and prune and the linked cells both give the brute-force pairs,
   CHECK(listed(sweep) == NeighborList::brute_force(x, equal, 0.05));
 }
 
+TEST_CASE(
+    "the settle lattices start at rest on average at temperature 0.01; a lone grain at rest") {
+  // As LAMMPS' velocity create: sum m v^2 / 2 = dofs T / 2 (3N - 3 dofs, 2N - 2 for disks),
+  // no net momentum.
+  for (const auto& [name, dofs] : {std::pair<std::string, double>{"settle", 3 * 512 - 3},
+                                   std::pair<std::string, double>{"disk-settle", 2 * 512 - 2}}) {
+    INFO(name);
+    const World world =
+        name == "settle"
+            ? build_scene(name, {{"n", 512.0}, {"nx", 8.0}, {"ny", 8.0}, {"nz", 8.0}}).world
+            : build_scene(name, {{"n", 512.0}}).world;
+    double kinetic = 0;
+    Vec3 momentum = Vec3::Zero();
+    for (int i = 0; i < world.size(); ++i) {
+      kinetic += 0.5 * world.mass(i) * world.v.col(i).squaredNorm();
+      momentum += world.mass(i) * world.v.col(i);
+    }
+    CHECK(kinetic == doctest::Approx(0.5 * dofs * 0.01).epsilon(1e-12));
+    CHECK(momentum.norm() < 1e-15 * world.size());
+  }
+  // One grain: nothing to scale (0 dofs, no kinetic energy left); it starts at rest, not at 0/0.
+  for (const World& one :
+       {build_scene("settle", {{"n", 1.0}, {"nx", 1.0}, {"ny", 1.0}, {"nz", 1.0}}).world,
+        build_scene("disk-settle", {{"n", 1.0}}).world}) {
+    REQUIRE(one.size() == 1);
+    CHECK(one.v.col(0) == Vec3::Zero());
+  }
+}
+
 TEST_CASE("a granular run is the same bit for bit whichever broad phase lists its pairs") {
   auto run = [](const std::string& broad_phase) {
     SceneSetup setup = build_scene("settle", {{"n", 512.0}, {"nx", 8.0}, {"ny", 8.0}, {"nz", 8.0}});

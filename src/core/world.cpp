@@ -48,6 +48,67 @@ struct Prepared {
   Vec3 principal;
   double r = 0;
 };
+
+// Body `index`'s spec checked (BodyError if refused); `previous`: the body before it, prepared
+// in the same chunk, or null to take it from the World.
+Prepared check_body(const World& world, const BodySpec& s, int index, const Prepared* previous) {
+  auto refuse = [&](const std::string& why) {
+    throw BodyError(index, "body " + std::to_string(index) + ": " + why);
+  };
+  if (!(s.mass > 0) || !std::isfinite(s.mass)) refuse("mass must be positive and finite");
+  if (!s.shape && !(s.radius > 0 && std::isfinite(s.radius)))
+    refuse("radius must be positive and finite");
+  if (s.material < 0 || s.material > world.materials.size())
+    refuse("no material " + std::to_string(s.material));
+  // Spheres of one radius in a row share one shape (a packing has a handful), however given;
+  // disks too (they collide as spheres), never with a sphere.
+  const double r = s.shape ? s.shape->bounding_radius() : s.radius;  // the radius column
+  const bool round = !s.shape || s.shape->type() == sphere_type();
+  const ShapePtr* before = previous    ? &previous->shape
+                           : index > 0 ? &world.shape[size_t(index) - 1]
+                                       : nullptr;
+  const double before_r = previous ? previous->r : index > 0 ? world.radius(index - 1) : 0;
+  const bool same = round && before && (*before)->type() == sphere_type() &&
+                    (*before)->planar() == (s.shape && s.shape->planar()) && before_r == r;
+  Prepared p;
+  p.shape = same ? *before : s.shape ? s.shape : sphere_shape(s.radius);
+  p.r = r;
+  p.principal = s.inertia;
+  if (p.principal.isZero()) p.principal = s.mass * p.shape->unit_inertia();
+  if (!(p.principal.minCoeff() > 0) || !p.principal.allFinite())
+    refuse("inertia must be positive (a " + p.shape->kind() +
+           " read in its body frame needs `inertia`)");
+  return p;
+}
+
+// Body i's columns from its checked spec (the arrays already hold it).
+void write_body(World& world, int i, const BodySpec& s, Prepared& p) {
+  const bool fixed = s.flags & kFixed;  // a fixed body never moves, whatever the input says
+  world.x.col(i) = s.position;
+  world.v.col(i) = fixed ? Vec3::Zero() : s.velocity;
+  // Unit quaternions are kept bit for bit (saved states reload exactly).
+  world.q[size_t(i)] = std::abs(s.orientation.squaredNorm() - 1) < 1e-14
+                           ? s.orientation
+                           : s.orientation.normalized();
+  world.L.col(i).setZero();
+  world.w.col(i).setZero();
+  world.mass(i) = s.mass;
+  world.inv_mass(i) = (s.flags & (kFixed | kDriven | kPivot)) ? 0.0 : 1.0 / s.mass;
+  world.set_inertia(i, p.principal);
+  world.shape[size_t(i)] = std::move(p.shape);
+  world.radius(i) = p.r;
+  world.flags[size_t(i)] = s.flags;
+  world.material[size_t(i)] = static_cast<std::uint16_t>(s.material);
+  world.pivot.col(i) = s.pivot;
+  world.pivot_arm.col(i) = s.pivot_arm.allFinite()
+                               ? s.pivot_arm
+                               : Vec3(world.q[size_t(i)].conjugate() * (s.position - s.pivot));
+  world.set_angular_velocity(i, fixed ? Vec3::Zero() : s.angular_velocity);
+  if (s.angular_momentum.allFinite()) {
+    world.L.col(i) = s.angular_momentum;
+    world.sync_angular_velocity(i);
+  }
+}
 }  // namespace
 
 void World::add_bodies(int count, const std::function<void(int, BodySpec&)>& make) {
@@ -80,68 +141,11 @@ void World::add_bodies(int count, const std::function<void(int, BodySpec&)>& mak
         chunk[size_t(k)] = BodySpec{};
         make(from + k, chunk[size_t(k)]);
       }
-      for (int k = 0; k < m; ++k) {
-        const BodySpec& s = chunk[size_t(k)];
-        const int index = first + from + k;
-        auto refuse = [&](const std::string& why) {
-          throw BodyError(index, "body " + std::to_string(index) + ": " + why);
-        };
-        if (!(s.mass > 0) || !std::isfinite(s.mass)) refuse("mass must be positive and finite");
-        if (!s.shape && !(s.radius > 0 && std::isfinite(s.radius)))
-          refuse("radius must be positive and finite");
-        if (s.material < 0 || s.material > materials.size())
-          refuse("no material " + std::to_string(s.material));
-        // Spheres of one radius in a row share one shape (a packing has a handful), however
-        // given; disks too (they collide as spheres), never with a sphere.
-        const double r = s.shape ? s.shape->bounding_radius() : s.radius;  // the radius column
-        const bool round = !s.shape || s.shape->type() == sphere_type();
-        const ShapePtr* before = k > 0       ? &prepared[size_t(k) - 1].shape
-                                 : index > 0 ? &shape[size_t(index) - 1]
-                                             : nullptr;
-        const double before_r = k > 0       ? prepared[size_t(k) - 1].r
-                                : index > 0 ? radius(index - 1)
-                                            : 0;
-        const bool same = round && before && (*before)->type() == sphere_type() &&
-                          (*before)->planar() == (s.shape && s.shape->planar()) && before_r == r;
-        Prepared& p = prepared[size_t(k)];
-        p.shape = same ? *before : s.shape ? s.shape : sphere_shape(s.radius);
-        p.r = r;
-        p.principal = s.inertia;
-        if (p.principal.isZero()) p.principal = s.mass * p.shape->unit_inertia();
-        if (!(p.principal.minCoeff() > 0) || !p.principal.allFinite())
-          refuse("inertia must be positive (a " + p.shape->kind() +
-                 " read in its body frame needs `inertia`)");
-      }
-      for (int k = 0; k < m; ++k) {
-        const BodySpec& s = chunk[size_t(k)];
-        Prepared& p = prepared[size_t(k)];
-        const int i = first + from + k;
-        const bool fixed = s.flags & kFixed;  // a fixed body never moves, whatever the input says
-        x.col(i) = s.position;
-        v.col(i) = fixed ? Vec3::Zero() : s.velocity;
-        // Unit quaternions are kept bit for bit (saved states reload exactly).
-        q[size_t(i)] = std::abs(s.orientation.squaredNorm() - 1) < 1e-14
-                           ? s.orientation
-                           : s.orientation.normalized();
-        L.col(i).setZero();
-        w.col(i).setZero();
-        mass(i) = s.mass;
-        inv_mass(i) = (s.flags & (kFixed | kDriven | kPivot)) ? 0.0 : 1.0 / s.mass;
-        set_inertia(i, p.principal);
-        shape[size_t(i)] = std::move(p.shape);
-        radius(i) = p.r;
-        flags[size_t(i)] = s.flags;
-        material[size_t(i)] = static_cast<std::uint16_t>(s.material);
-        pivot.col(i) = s.pivot;
-        pivot_arm.col(i) = s.pivot_arm.allFinite()
-                               ? s.pivot_arm
-                               : Vec3(q[size_t(i)].conjugate() * (s.position - s.pivot));
-        set_angular_velocity(i, fixed ? Vec3::Zero() : s.angular_velocity);
-        if (s.angular_momentum.allFinite()) {
-          L.col(i) = s.angular_momentum;
-          sync_angular_velocity(i);
-        }
-      }
+      for (int k = 0; k < m; ++k)
+        prepared[size_t(k)] = check_body(*this, chunk[size_t(k)], first + from + k,
+                                         k > 0 ? &prepared[size_t(k) - 1] : nullptr);
+      for (int k = 0; k < m; ++k)
+        write_body(*this, first + from + k, chunk[size_t(k)], prepared[size_t(k)]);
     }
   } catch (...) {
     resize(first);

@@ -1,9 +1,10 @@
 #pragma once
 // An array of plain values that grows by realloc. For speed and memory only: past glibc's
-// mapping threshold realloc moves a block by remapping its pages instead of copying them, so an
-// array grown to hundreds of MB (a saved state's numbers, read line by line) is neither copied
-// nor held twice while it grows. std::vector copies into a new block at every doubling: reading a
-// saved state of 1,000,000 spheres spent a fifth of its time in those copies.
+// mapping threshold (32 MB, as main sets it) realloc moves a block by remapping its pages instead
+// of copying them, so an array grown to hundreds of MB (a saved state's numbers, read line by
+// line) is neither copied nor held twice while it grows, where std::vector copies into a new block
+// at every doubling (reading a saved 1,000,000-sphere state: 10.5-12.1 s against 11.7-15.5 s).
+// Below the threshold realloc copies as a vector does.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>

@@ -59,14 +59,7 @@ class DiskSettle final : public Scene {
       spec = disk_at(disk, mass, x, y, random.uniform(-0.5, 0.5), random.uniform(-0.5, 0.5));
       mean_velocity += spec.velocity / double(n);
     });
-    // Zero net momentum, scaled to temperature 0.01 over the 2N - 2 degrees of freedom.
-    double kinetic = 0;
-    for (int b = 0; b < n; ++b) {
-      s.world.v.col(b) -= mean_velocity;
-      kinetic += 0.5 * mass * s.world.v.col(b).squaredNorm();
-    }
-    const double scale = kinetic > 0 ? std::sqrt(0.5 * (2.0 * n - 2.0) * 0.01 / kinetic) : 0.0;
-    s.world.v *= scale;
+    thermalise(s.world, mean_velocity, mass, 2.0 * n - 2.0, 0.01);  // (2N - 2 dofs)
     add_gravity_2d(s.world, g);
     const double lx = nx * spacing;
     add_contacts(s.world, p,

@@ -35,6 +35,17 @@ std::vector<std::pair<Vec3, Vec3>> walled_box(double half) {
           {Vec3(0, half, 0), -Vec3::UnitY()}};
 }
 
+void thermalise(World& world, const Vec3& mean_velocity, double mass, double dofs,
+                double temperature) {
+  double kinetic = 0;
+  for (int b = 0; b < world.size(); ++b) {
+    world.v.col(b) -= mean_velocity;
+    kinetic += 0.5 * mass * world.v.col(b).squaredNorm();
+  }
+  const double scale = kinetic > 0 ? std::sqrt(0.5 * dofs * temperature / kinetic) : 0.0;
+  world.v *= scale;
+}
+
 double contact_step(const ParamTable& p, double m_eff, double divisions) {
   const double kn = p.number("kn"), gamma_n = p.number("gamma_n");
   return M_PI / std::sqrt(std::max(kn / m_eff - 0.25 * gamma_n * gamma_n, 1e-12)) / divisions;

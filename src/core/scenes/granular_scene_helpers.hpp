@@ -19,6 +19,11 @@ void add_contact_params(std::vector<ParamSpec>& params, double kn, double gamma_
 Vec3 column_lattice(int k, int side, double spacing, double z0);
 // A floor at z = 0 and four side walls at x = +-half and y = +-half (point, normal pairs).
 std::vector<std::pair<Vec3, Vec3>> walled_box(double half);
+// As LAMMPS' velocity create, for lattice scenes whose bodies all have `mass` and whose
+// velocities were drawn with this mean: zero net momentum, then scaled to `temperature` over
+// `dofs` degrees of freedom (every body at rest when nothing is left to scale: a lone grain).
+void thermalise(World& world, const Vec3& mean_velocity, double mass, double dofs,
+                double temperature);
 // A step of 1/divisions of the hooke contact's duration pi / sqrt(kn / m_eff - gamma_n^2 / 4).
 double contact_step(const ParamTable& p, double m_eff, double divisions);
 void add_contacts(World& world, const ParamTable& p, const std::vector<std::pair<Vec3, Vec3>>& walls,

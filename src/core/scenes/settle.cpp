@@ -58,14 +58,8 @@ class Settle final : public Scene {
           Vec3(random.uniform(-0.5, 0.5), random.uniform(-0.5, 0.5), random.uniform(-0.5, 0.5));
       mean_velocity += spec.velocity / double(n);
     });
-    // As LAMMPS' velocity create: zero net momentum, scaled to temperature 0.01 (3N - 3 dofs).
-    double kinetic = 0;
-    for (int b = 0; b < n; ++b) {
-      s.world.v.col(b) -= mean_velocity;
-      kinetic += 0.5 * mass * s.world.v.col(b).squaredNorm();
-    }
-    const double scale = std::sqrt(0.5 * (3.0 * n - 3.0) * 0.01 / kinetic);
-    s.world.v *= scale;
+    // As LAMMPS' velocity create: zero net momentum, temperature 0.01 over 3N - 3 dofs.
+    thermalise(s.world, mean_velocity, mass, 3.0 * n - 3.0, 0.01);
     add_gravity(s.world, g);
     const double lx = nx * spacing, ly = ny * spacing;
     add_contacts(s.world, p,
