@@ -214,8 +214,10 @@ TEST_CASE(
     "the settle lattices start at rest on average at temperature 0.01; a lone grain at rest") {
   // As LAMMPS' velocity create: sum m v^2 / 2 = dofs T / 2 (3N - 3 dofs, 2N - 2 for disks),
   // no net momentum.
-  for (const auto& [name, dofs] : {std::pair<std::string, double>{"settle", 3 * 512 - 3},
-                                   std::pair<std::string, double>{"disk-settle", 2 * 512 - 2}}) {
+  for (const auto& scene : {std::pair<std::string, double>{"settle", 3 * 512 - 3},
+                            std::pair<std::string, double>{"disk-settle", 2 * 512 - 2}}) {
+    const std::string& name = scene.first;  // (not a structured binding: clang 14 cannot
+    const double dofs = scene.second;       // capture one in INFO)
     INFO(name);
     const World world =
         name == "settle"
