@@ -270,3 +270,29 @@ TEST_CASE("a growing array keeps its values through its reallocations, copies an
   c.clear();
   CHECK(c.empty());
 }
+
+TEST_CASE("a table's used marks and key lines stay with their keys as keys are added and copied") {
+  // (Both are kept per key in the keys' order, not by name: a key set before the others must
+  // move them along.)
+  ParamTable t("f.toml:3 [[body]]");
+  t.set("b", 1.0);
+  t.set("d", 2.0);
+  t.set_where_line("d", 9);
+  CHECK(t.number("b") == 1.0);
+  t.set("a", 3.0);
+  t.set("c", true);
+  t.set_where_line("a", 15);
+  t.set("d", 4.0);  // (set again: its line stays)
+  CHECK(t.where("a") == "f.toml:15 [[body]]");
+  CHECK(t.where("d") == "f.toml:9 [[body]]");
+  CHECK(t.where("b") == "f.toml:3 [[body]]");
+  CHECK(t.where("c") == "f.toml:3 [[body]]");
+  const ParamTable copy = t;
+  CHECK_THROWS_WITH(copy.reject_unused(), "f.toml:15 [[body]]: unknown key 'a'");
+  CHECK(copy.number("a") == 3.0);
+  CHECK(copy.flag("c", false));
+  CHECK_THROWS_WITH(copy.reject_unused(), "f.toml:9 [[body]]: unknown key 'd'");
+  CHECK(copy.number("d") == 4.0);
+  CHECK_NOTHROW(copy.reject_unused());
+  CHECK_THROWS_WITH(t.reject_unused(), "f.toml:15 [[body]]: unknown key 'a'");  // (its own marks)
+}

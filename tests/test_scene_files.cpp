@@ -599,3 +599,22 @@ TEST_CASE(
                        "its body frame needs `inertia`)",
                        InputError);
 }
+
+TEST_CASE("bodies of a file share a shape only where their shapes are the same, bit for bit") {
+  // (One shape per distinct shape: the window draws each in one call. Spheres of radius 0.5,
+  // 0.25, 0.5, and boxes whose half extents differ in one component or in a zero's sign.)
+  const std::string text =
+      "[scene]\nname = \"x\"\ndt = 0.01\n"
+      "[[body]]\nradius = 0.5\n[[body]]\nradius = 0.25\n[[body]]\nradius = 0.5\n"
+      "[[body]]\nshape = \"box\"\nhalf_extents = [1, 1, 1]\n"
+      "[[body]]\nshape = \"box\"\nhalf_extents = [1, 1, 2]\n"
+      "[[body]]\nshape = \"box\"\nhalf_extents = [1, 1, 1]\n";
+  const World& world = parse_scene_toml(text, "s.toml").setup.world;
+  REQUIRE(world.size() == 6);
+  CHECK(world.shape[0] == world.shape[2]);
+  CHECK(world.shape[0] != world.shape[1]);
+  CHECK(world.radius(1) == 0.25);
+  CHECK(world.shape[3] == world.shape[5]);
+  CHECK(world.shape[3] != world.shape[4]);
+  CHECK(world.shape[0] != world.shape[3]);
+}

@@ -80,6 +80,15 @@ inline double checked(const std::string& what, double v, double low, double high
   return v;
 }
 
+// The same with its name made by name() only when refused (values read by the million: a saved
+// state's bodies).
+template <class Name>
+double checked_named(const Name& name, double v, double low, double high, bool whole = false) {
+  if (!(v >= low && v <= high) || (whole && v != std::floor(v)))
+    return checked(name(), v, low, high, whole);
+  return v;
+}
+
 inline double dt(const std::string& what, double v) {
   return checked(what, v, kMinDt, kMaxDt);
 }
@@ -100,6 +109,11 @@ inline long steps(double duration, double dt) {
 template <class Vector>
 Vector magnitude(const std::string& what, const Vector& v) {
   for (int k = 0; k < int(v.size()); ++k) checked(what, v[k], -kMaxMagnitude, kMaxMagnitude);
+  return v;
+}
+template <class Name, class Vector>
+Vector magnitude_named(const Name& name, const Vector& v) {
+  for (int k = 0; k < int(v.size()); ++k) checked_named(name, v[k], -kMaxMagnitude, kMaxMagnitude);
   return v;
 }
 

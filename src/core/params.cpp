@@ -6,16 +6,39 @@
 
 namespace stepwise {
 
+void ParamTable::set(const std::string& key, ParamValue value) {
+  const auto [it, added] = values_.insert_or_assign(key, std::move(value));
+  if (!added) return;
+  const auto at = std::ptrdiff_t(place(it));
+  used_.insert(used_.begin() + at, false);
+  where_lines_.insert(where_lines_.begin() + at, 0);
+}
+
 const ParamValue* ParamTable::find(const std::string& key) const {
   auto it = values_.find(key);
   if (it == values_.end()) return nullptr;
-  used_[key] = true;
+  used_[place(it)] = true;
   return &it->second;
+}
+
+void ParamTable::set_where_line(const std::string& key, int line) {
+  const auto it = values_.find(key);
+  if (it == values_.end()) return;
+  where_lines_[place(it)] = line;
+  key_where_.erase(key);
 }
 
 const std::string& ParamTable::where(const std::string& key) const {
   const auto it = key_where_.find(key);
-  return it != key_where_.end() ? it->second : where_;
+  if (it != key_where_.end()) return it->second;
+  const auto value = values_.find(key);
+  const int line = value == values_.end() ? 0 : where_lines_[place(value)];
+  const size_t colon = where_.rfind(':');
+  if (line <= 0 || colon == std::string::npos) return where_;
+  size_t digits = colon + 1;
+  while (digits < where_.size() && where_[digits] >= '0' && where_[digits] <= '9') ++digits;
+  return key_where_[key] =
+             where_.substr(0, colon + 1) + std::to_string(line) + where_.substr(digits);
 }
 
 void ParamTable::type_error(const std::string& key, const char* wanted) const {
@@ -109,8 +132,9 @@ std::vector<ParamTable> ParamTable::tables(const std::string& key) const {
 }
 
 void ParamTable::reject_unused() const {
+  size_t k = 0;
   for (const auto& [key, value] : values_)
-    if (!used_.count(key))
+    if (!used_[k++])
       throw InputError(where(key) + (where(key).empty() ? "" : ": ") + "unknown key '" + key + "'");
 }
 

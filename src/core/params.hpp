@@ -1,6 +1,7 @@
 #pragma once
 // Named parameters: scene parameters, integrator options and force-model settings all use this,
 // so the CLI (--set), scene files and the GUI address them the same way.
+#include <iterator>
 #include <map>
 #include <string>
 #include <variant>
@@ -32,7 +33,7 @@ class ParamTable {
  public:
   explicit ParamTable(std::string where = {}) : where_(std::move(where)) {}
 
-  void set(const std::string& key, ParamValue value) { values_[key] = std::move(value); }
+  void set(const std::string& key, ParamValue value);
   bool has(const std::string& key) const { return values_.count(key) != 0; }
   const std::map<std::string, ParamValue>& values() const { return values_; }
   const std::string& where() const { return where_; }
@@ -41,6 +42,10 @@ class ParamTable {
   // its value; the table's place when not known.
   const std::string& where(const std::string& key) const;
   void set_where(const std::string& key, std::string where) { key_where_[key] = std::move(where); }
+  // The same given as a line: key's where is the table's own with its line number (the digits
+  // after its last ':') replaced by `line`. For tables read by the million (a saved state's
+  // bodies, io/body_lines.hpp; for speed only): the string is made only when asked for.
+  void set_where_line(const std::string& key, int line);
 
   // Typed reads; each marks the key used so leftovers can be reported as unknown.
   double number(const std::string& key) const;
@@ -76,8 +81,16 @@ class ParamTable {
   [[noreturn]] void type_error(const std::string& key, const char* wanted) const;
   std::map<std::string, ParamValue> values_;
   std::string where_;
-  std::map<std::string, std::string> key_where_;
-  mutable std::map<std::string, bool> used_;
+  // Where keys were written: as strings (made from where_lines_ when first asked for), and as
+  // lines, per key in values_'s order (0: none given).
+  mutable std::map<std::string, std::string> key_where_;
+  std::vector<int> where_lines_;
+  // Per key in values_'s order, whether a reader asked for it (a flag, not a map of the keys'
+  // names: for speed only, as above). set() keeps both lists in that order.
+  mutable std::vector<bool> used_;
+  size_t place(std::map<std::string, ParamValue>::const_iterator it) const {
+    return size_t(std::distance(values_.begin(), it));
+  }
   bool planar_ = false;
 };
 

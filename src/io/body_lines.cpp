@@ -255,7 +255,8 @@ std::optional<BodyLines> BodyLines::split(std::istream& in) {
 std::optional<BodyLines> BodyLines::split(Reader& reader) {
   BodyLines out;
   bool in_body = false;
-  std::vector<std::uint16_t> keys;  // the current body's, for duplicates
+  std::vector<std::uint16_t> keys;       // the current body's, for duplicates
+  std::vector<std::uint16_t> last_keys;  // the body's before it
   int number = 0;
   // Where the lines outside the bodies are: the tables from the root to the current one, each
   // with its index among those of its name (seen: how many so far, under their parent's last).
@@ -294,6 +295,7 @@ std::optional<BodyLines> BodyLines::split(Reader& reader) {
       if (in_body) {  // [[body]]: its lines are read here
         out.bodies_.push_back(
             {out.entries_.size(), out.numbers_.size(), out.chars_.size(), number});
+        last_keys.swap(keys);
         keys.clear();
         out.rest_ += '\n';
       } else {
@@ -311,8 +313,12 @@ std::optional<BodyLines> BodyLines::split(Reader& reader) {
         value.numbers = &out.numbers_;
         const size_t numbers_before = out.numbers_.size();
         if (!scan_entry(entry, &key, value)) return std::nullopt;
-        size_t id = 0;
-        while (id < out.keys_.size() && out.keys_[id] != key) ++id;
+        // (Bodies mostly list the same keys in the same order: the last body's key in this
+        // place is tried first, a search of every key known only when it differs.)
+        const size_t place = keys.size();
+        size_t id = place < last_keys.size() ? last_keys[place] : out.keys_.size();
+        if (id == out.keys_.size() || out.keys_[id] != key)
+          for (id = 0; id < out.keys_.size() && out.keys_[id] != key;) ++id;
         if (id == out.keys_.size()) {
           // A body has a few dozen keys at most; a file with hundreds of distinct ones is wrong
           // anyway (read whole, it is named), and looking them up here would cost.
@@ -386,7 +392,6 @@ ParamTable BodyLines::table(int i, const std::string& source) const {
   ParamTable out(where(i, source));
   const double* number = numbers_.data() + body.first_number;
   const char* chars = chars_.data() + body.first_char;
-  std::string at;
   for (size_t k = body.first_entry; k < end; ++k) {
     const Entry& e = entries_[k];
     const std::string& name = keys_[e.key];
@@ -409,8 +414,7 @@ ParamTable BodyLines::table(int i, const std::string& source) const {
         chars += e.count;
         break;
     }
-    at.assign(source).append(":").append(std::to_string(body.header_line + int(e.line)));
-    out.set_where(name, at.append(" [[body]]"));
+    out.set_where_line(name, body.header_line + int(e.line));
   }
   return out;
 }

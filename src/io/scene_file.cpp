@@ -1,6 +1,7 @@
 #include "io/scene_file.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -11,7 +12,6 @@
 #include "core/limits.hpp"
 #include "core/spatial_order.hpp"
 #include "io/body_lines.hpp"
-#include "io/toml_writing.hpp"
 
 namespace stepwise {
 namespace {
@@ -94,30 +94,66 @@ void flatten_into(const ParamTable& table, const std::string& prefix,
   }
 }
 
+// Two shapes' saved keys the same value for value, bit for bit (a -0 is not a 0), as their
+// written text would be.
+bool same_bits(const ParamTable& a, const ParamTable& b);
+bool same_bits(const ParamValue& a, const ParamValue& b) {
+  if (a.index() != b.index()) return false;
+  auto bits = [](const double* x, const double* y, size_t n) {
+    return std::memcmp(x, y, n * sizeof(double)) == 0;
+  };
+  if (const auto* x = std::get_if<double>(&a)) return bits(x, std::get_if<double>(&b), 1);
+  if (const auto* x = std::get_if<bool>(&a)) return *x == std::get<bool>(b);
+  if (const auto* x = std::get_if<std::string>(&a)) return *x == std::get<std::string>(b);
+  if (const auto* x = std::get_if<std::vector<double>>(&a)) {
+    const auto& y = std::get<std::vector<double>>(b);
+    return x->size() == y.size() && bits(x->data(), y.data(), x->size());
+  }
+  const auto& x = std::get<std::vector<ParamTable>>(a);
+  const auto& y = std::get<std::vector<ParamTable>>(b);
+  if (x.size() != y.size()) return false;
+  for (size_t k = 0; k < x.size(); ++k)
+    if (!same_bits(x[k], y[k])) return false;
+  return true;
+}
+bool same_bits(const ParamTable& a, const ParamTable& b) {
+  if (a.values().size() != b.values().size()) return false;
+  auto other = b.values().begin();
+  for (const auto& [key, value] : a.values()) {
+    if (key != other->first || !same_bits(value, other->second)) return false;
+    ++other;
+  }
+  return true;
+}
+
 // Bodies of one file that have the same shape share it, so the window draws each distinct shape
 // in one call and the collision table's per-shape data exists once. Kept to a few hundred
-// distinct shapes, so a file of all-different shapes costs no more than linear time.
+// distinct shapes, so a file of all-different shapes costs no more than linear time. (Compared
+// by their saved keys, not the keys' text: a saved state has a million bodies.)
 class ShapeCache {
  public:
   ShapePtr intern(ShapePtr shape) {
     ParamTable keys;
     shape->save(keys);
-    std::ostringstream text;
-    text << shape->kind() << "\n";
-    write_table(text, keys, "shape");
-    for (const auto& [key, known] : shapes_)
-      if (key == text.str()) return known;
-    if (shapes_.size() < 256) shapes_.emplace_back(text.str(), shape);
+    for (const Known& known : shapes_)
+      if (known.kind == shape->kind() && same_bits(known.keys, keys)) return known.shape;
+    if (shapes_.size() < 256) shapes_.push_back({shape->kind(), std::move(keys), shape});
     return shape;
   }
 
  private:
-  std::vector<std::pair<std::string, ShapePtr>> shapes_;
+  struct Known {
+    std::string kind;
+    ParamTable keys;
+    ShapePtr shape;
+  };
+  std::vector<Known> shapes_;
 };
 
 // A body's vector key (zero if absent), refused beyond limits::kMaxMagnitude.
 Vec3 bounded(const ParamTable& t, const char* key) {
-  return limits::magnitude(t.where(key) + ": " + key, t.vec3(key, Vec3::Zero()));
+  return limits::magnitude_named([&] { return t.where(key) + ": " + key; },
+                                 t.vec3(key, Vec3::Zero()));
 }
 
 // A saved state's numbers, its tables' included, refused when not finite or beyond
@@ -128,8 +164,8 @@ void check_state_numbers(const ParamTable& t) {
     const std::string& key = entry.first;
     const ParamValue& value = entry.second;
     auto check = [&t, &key](double v) {  // (clang 14 captures no structured bindings)
-      limits::checked(t.where(key) + ": " + key, v, -limits::kMaxStateMagnitude,
-                      limits::kMaxStateMagnitude);
+      limits::checked_named([&] { return t.where(key) + ": " + key; }, v,
+                            -limits::kMaxStateMagnitude, limits::kMaxStateMagnitude);
     };
     if (const double* v = std::get_if<double>(&value)) check(*v);
     if (const auto* list = std::get_if<std::vector<double>>(&value))
@@ -151,14 +187,14 @@ BodySpec read_body(const ParamTable& t, ShapeCache& shapes, const Materials& mat
   // A body of a material with a density and no mass weighs its volume's worth.
   double mass = 1.0;
   if (t.has("mass"))
-    mass = limits::checked(t.where("mass") + ": mass", t.number("mass"), -limits::kMaxMagnitude,
-                           limits::kMaxMagnitude);
+    mass = limits::checked_named([&] { return t.where("mass") + ": mass"; }, t.number("mass"),
+                                 -limits::kMaxMagnitude, limits::kMaxMagnitude);
   else if (material > 0 && materials.at(material).keys.has("density"))
     mass = materials.at(material).keys.number("density") * shape->volume();
   const Vec3 position = bounded(t, "position");
   auto q = t.numbers("orientation", {1, 0, 0, 0});
   if (q.size() != 4) throw InputError(t.where() + ": orientation must be [w, x, y, z]");
-  limits::magnitude(t.where("orientation") + ": orientation", q);
+  limits::magnitude_named([&] { return t.where("orientation") + ": orientation"; }, q);
   const Quat orientation(q[0], q[1], q[2], q[3]);
   if (!(orientation.norm() > 0)) throw InputError(t.where() + ": orientation must not be zero");
   BodySpec b;
@@ -306,8 +342,9 @@ RunSpec parse_scene(std::optional<BodyLines> lines, const std::function<std::str
         if (b > 0 && t.has("id") != !ids.empty())
           throw InputError(t.where() + ": either every body gives its `id` or none does");
         if (t.has("id")) {
-          const int id = int(limits::checked(t.where("id") + ": id", t.number("id"), 0,
-                                             double(body_count) - 1, true));
+          const int id =
+              int(limits::checked_named([&] { return t.where("id") + ": id"; }, t.number("id"), 0,
+                                        double(body_count) - 1, true));
           if (seen.empty()) seen.assign(size_t(body_count), 0);
           if (seen[size_t(id)]++)
             throw InputError(t.where("id") + ": a second body with id " + std::to_string(id));
