@@ -124,11 +124,21 @@ void ParamTable::set_planar() {
       for (ParamTable& t : *list) t.set_planar();
 }
 
-std::vector<ParamTable> ParamTable::tables(const std::string& key) const {
+const std::vector<ParamTable>& ParamTable::tables(const std::string& key) const {
+  static const std::vector<ParamTable> none;
   const ParamValue* v = find(key);
-  if (!v) return {};
+  if (!v) return none;
   if (auto list = std::get_if<std::vector<ParamTable>>(v)) return *list;
   type_error(key, "an array of tables");
+}
+
+const std::vector<double>& ParamTable::number_list(const std::string& key, bool required) const {
+  static const std::vector<double> none;
+  const ParamValue* v = find(key);
+  if (!v && !required) return none;
+  if (!v) throw InputError(where_ + (where_.empty() ? "" : ": ") + "missing '" + key + "'");
+  if (auto list = std::get_if<std::vector<double>>(v)) return *list;
+  type_error(key, "a list of numbers");
 }
 
 void ParamTable::reject_unused() const {

@@ -63,7 +63,11 @@ class ParamTable {
   std::vector<double> numbers(const std::string& key, std::vector<double> fallback) const;
   // Three numbers; or, in a table of a 2-D scene, two: [x, y] is [x, y, 0].
   Vec3 vec3(const std::string& key, const Vec3& fallback) const;
-  std::vector<ParamTable> tables(const std::string& key) const;
+  // (Lists by reference: a saved state's run to millions of numbers, copied only where kept.)
+  const std::vector<ParamTable>& tables(const std::string& key) const;
+  // A list of numbers, not a lone number (as numbers() also takes); absent and not required,
+  // an empty list.
+  const std::vector<double>& number_list(const std::string& key, bool required = true) const;
   // The value of key to change in place, or null; marks nothing used. (For a reader that fills
   // in values after the tables are read: io/body_lines.hpp.)
   ParamValue* value_at(const std::string& key) {

@@ -31,8 +31,8 @@ void save_evaluation(const Simulation::Evaluation& e, ParamTable& out) {
 void load_evaluation(const ParamTable& in, int n, int models, unsigned tracked,
                      Simulation::Evaluation& e) {
   const std::string where = in.where() + " cached forces";
-  e.force = unflatten(in.numbers("force"), 3, n, where);
-  e.torque = unflatten(in.numbers("torque"), 3, n, where);
+  e.force = unflatten(in.number_list("force"), 3, n, where);
+  e.torque = unflatten(in.number_list("torque"), 3, n, where);
   e.potential = in.number("potential");
   e.potentials = in.numbers("potentials");
   if (int(e.potentials.size()) != models)
@@ -52,8 +52,8 @@ void load_evaluation(const ParamTable& in, int n, int models, unsigned tracked,
     f.resize(3, 0);
     t.resize(3, 0);
     if (!(tracked & bit)) return;
-    f = in.has(force) ? unflatten(in.numbers(force), 3, n, where) : Positions::Zero(3, n);
-    t = in.has(torque) ? unflatten(in.numbers(torque), 3, n, where) : Positions::Zero(3, n);
+    f = in.has(force) ? unflatten(in.number_list(force), 3, n, where) : Positions::Zero(3, n);
+    t = in.has(torque) ? unflatten(in.number_list(torque), 3, n, where) : Positions::Zero(3, n);
   };
   pair(kExternalWork, "external_force", "external_torque", e.external_force, e.external_torque);
   pair(kDragWork, "drag_force", "drag_torque", e.drag_force, e.drag_torque);

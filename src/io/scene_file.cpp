@@ -278,10 +278,12 @@ RunSpec parse_scene(std::optional<BodyLines> lines, const std::function<std::str
       for (ParamTable& t : *list) t.set_planar();
   const auto materials = root.tables("material");
   const auto material_pairs = root.tables("material_pair");
-  for (const ParamTable& state : root.tables("state")) {
-    check_state_numbers(state);
-    spec.state = state;
-  }
+  // The run's state (the last given) is moved out of the file's tables, not copied: a saved
+  // state of N bodies holds 12 N numbers of cached loads.
+  const std::vector<ParamTable>& states = root.tables("state");
+  for (const ParamTable& state : states) check_state_numbers(state);
+  if (!states.empty())
+    spec.state = std::move(std::get<std::vector<ParamTable>>(*root.value_at("state")).back());
   root.reject_unused();
 
   const std::string builtin = scene.text("builtin", "");

@@ -164,18 +164,22 @@ bool GranularContacts<Law>::renumber_state(ParamTable& state, const std::vector<
 }
 template <class Law>
 void GranularContacts<Law>::load_state(const ParamTable& in) {
-  const std::vector<double> pairs = in.numbers("pairs", {}), walls = in.numbers("walls", {});
+  // (Read in place, each message made only when refused: a dense state has millions of pairs.)
+  const std::vector<double>& pairs = in.number_list("pairs", false);
+  const std::vector<double>& walls = in.number_list("walls", false);
   if (pairs.size() % 5 || walls.size() % 5)
     throw InputError(in.where() + ": contact history comes in groups of 5 numbers");
   for (const auto* ids : {&pairs, &walls})  // body and wall ids, checked before any cast
     for (size_t k = 0; k < ids->size(); k += 5)
       for (int c = 0; c < 2; ++c)
-        limits::checked(in.where() + ": contact history id", (*ids)[k + c], 0,
-                        ids == &walls && c == 0 ? double(walls_.size()) - 1 : 2e9, true);
-  const std::vector<double> pair_kt = in.numbers("pair_kt", {});
-  pending_wall_kt_ = in.numbers("wall_kt", {});
-  for (double kt : pair_kt) limits::checked(in.where() + ": pair_kt", kt, 0, 1e300);
-  for (double kt : pending_wall_kt_) limits::checked(in.where() + ": wall_kt", kt, 0, 1e300);
+        limits::checked_named([&] { return in.where() + ": contact history id"; }, (*ids)[k + c], 0,
+                              ids == &walls && c == 0 ? double(walls_.size()) - 1 : 2e9, true);
+  const std::vector<double>& pair_kt = in.number_list("pair_kt", false);
+  pending_wall_kt_ = in.number_list("wall_kt", false);
+  for (double kt : pair_kt)
+    limits::checked_named([&] { return in.where() + ": pair_kt"; }, kt, 0, 1e300);
+  for (double kt : pending_wall_kt_)
+    limits::checked_named([&] { return in.where() + ": wall_kt"; }, kt, 0, 1e300);
   drop_pending();
   std::vector<std::pair<std::pair<int, int>, size_t>> order;  // (pair, its place in the file)
   order.reserve(pairs.size() / 5);
