@@ -75,6 +75,9 @@ LoadedRun load_run(const SceneOptions& o, bool keep_world) {
   check_memory(spec.setup.world, o.force);
   Simulation sim = keep_world ? make_simulation(spec)
                               : make_simulation(spec, std::exchange(spec.setup.world, World()));
+  // Read into the run, a carried state is not kept twice (its cached loads alone are 96 MB at
+  // 1,000,000 spheres); an empty table still says the run was carried (command_save).
+  if (!keep_world && spec.state) spec.state = ParamTable(spec.state->where());
   if (o.dt == "auto") {
     const double omega = sim.max_frequency();
     if (!(omega > 0))

@@ -28,7 +28,8 @@ struct LoadedRun {
 
 // Splits --set pairs into scene parameters, integrator options (prefix "integrator.") and the
 // impulse treatment's options (prefix "impulse."). The World moves into the run, leaving
-// spec.setup.world empty, unless `keep_world` (a caller that runs the setup again: sweep).
+// spec.setup.world empty and spec.state (if any) an empty table, unless `keep_world` (a caller
+// that runs the setup again: sweep).
 LoadedRun load_run(const SceneOptions& options, bool keep_world = false);
 double parse_positive(const std::string& flag, const std::string& text);
 std::vector<std::string> split_list(const std::string& text);

@@ -148,6 +148,12 @@ void ParamTable::reject_unused() const {
       throw InputError(where(key) + (where(key).empty() ? "" : ": ") + "unknown key '" + key + "'");
 }
 
+std::vector<ParamTable> table_list(ParamTable table) {
+  std::vector<ParamTable> list;
+  list.push_back(std::move(table));
+  return list;
+}
+
 std::vector<double> flatten(const Positions& m) {
   return std::vector<double>(m.data(), m.data() + m.size());
 }

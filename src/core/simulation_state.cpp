@@ -76,26 +76,26 @@ ParamTable Simulation::save_state(bool with_models) const {
     out.set("contact_corrected", contact_corrected_);
     ParamTable impulses;
     impulse_.save_state(impulses);
-    out.set("impulse", std::vector<ParamTable>{impulses});
+    out.set("impulse", table_list(std::move(impulses)));
   }
   if (cache_valid_ && cached_.force.cols() == world_.size()) {
     ParamTable cache;
     save_evaluation(cached_, cache);
-    out.set("cache", std::vector<ParamTable>{cache});
+    out.set("cache", table_list(std::move(cache)));
   }
   ParamTable integrator, rotation;
   integrator_->save_state(integrator);
   rotation_->save_state(rotation);
-  out.set("integrator", std::vector<ParamTable>{integrator});
-  out.set("rotation", std::vector<ParamTable>{rotation});
+  out.set("integrator", table_list(std::move(integrator)));
+  out.set("rotation", table_list(std::move(rotation)));
   if (!with_models) return out;
   std::vector<ParamTable> models;
   for (const auto& f : world_.forces) {
     ParamTable t;
     f->save_state(t);
-    models.push_back(t);
+    models.push_back(std::move(t));
   }
-  out.set("force", models);
+  out.set("force", std::move(models));
   return out;
 }
 

@@ -66,7 +66,7 @@ ParamValue to_param(const toml::node& node, const std::string& source, const std
     return numbers;
   }
   if (auto table = node.as_table())
-    return std::vector<ParamTable>{to_table(*table, source, "[" + key + "]", depth)};
+    return table_list(to_table(*table, source, "[" + key + "]", depth));
   throw InputError(located(source, node) + ": unsupported value for '" + key + "'");
 }
 

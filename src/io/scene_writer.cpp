@@ -1,5 +1,6 @@
 // Saving a run as a scene file: every body, model and the carried state, numbers written
 // shortest round-trip so the file continues the run bit for bit (Simulation::save_state).
+#include <algorithm>
 #include <optional>
 #include <sstream>
 
@@ -10,13 +11,18 @@
 namespace stepwise {
 namespace {
 
-// `[a, b, c]` appended to out.
-void append_numbers(std::string& out, const double* numbers, size_t count) {
-  out += '[';
+// `a, b, c` appended to out.
+void append_numbers_between(std::string& out, const double* numbers, size_t count) {
   for (size_t i = 0; i < count; ++i) {
     if (i) out += ", ";
     append_double(out, numbers[i]);
   }
+}
+
+// `[a, b, c]` appended to out.
+void append_numbers(std::string& out, const double* numbers, size_t count) {
+  out += '[';
+  append_numbers_between(out, numbers, count);
   out += ']';
 }
 
@@ -43,10 +49,30 @@ std::string value_text(const ParamValue& value) {
   return format_param_value(value);
 }
 
+// `[a, b, c]` written in pieces: a saved state's lists run to millions of numbers, and one
+// string of a list of 3,000,000 took 66 MB beside the state being saved.
+void write_numbers(std::ostream& out, const std::vector<double>& list) {
+  constexpr size_t kPiece = 4096;
+  std::string text;
+  for (size_t first = 0; first == 0 || first < list.size(); first += kPiece) {
+    const size_t count = std::min(kPiece, list.size() - first);
+    text.assign(first == 0 ? "[" : ", ");
+    append_numbers_between(text, list.data() + first, count);
+    if (first + count == list.size()) text += ']';
+    out.write(text.data(), std::streamsize(text.size()));
+  }
+}
+
 void write_table(std::ostream& out, const ParamTable& table, const std::string& prefix) {
-  for (const auto& [key, value] : table.values())
-    if (!std::holds_alternative<std::vector<ParamTable>>(value))
-      out << key << " = " << value_text(value) << "\n";
+  for (const auto& [key, value] : table.values()) {
+    if (std::holds_alternative<std::vector<ParamTable>>(value)) continue;
+    out << key << " = ";
+    if (auto list = std::get_if<std::vector<double>>(&value))
+      write_numbers(out, *list);
+    else
+      out << value_text(value);
+    out << "\n";
+  }
   for (const auto& [key, value] : table.values())
     if (auto tables = std::get_if<std::vector<ParamTable>>(&value))
       for (const ParamTable& sub : *tables) {

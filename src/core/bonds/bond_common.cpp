@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace stepwise {
 
@@ -162,9 +163,9 @@ void BondModel::save(ParamTable& out) const {
     if (b.twist_moment != Vec3::Zero()) t.set("twist_moment", vec(b.twist_moment));
     if (b.bend_moment != Vec3::Zero()) t.set("bend_moment", vec(b.bend_moment));
     if (std::isfinite(b.committed_time)) t.set("committed_time", b.committed_time);
-    tables.push_back(t);
+    tables.push_back(std::move(t));
   }
-  out.set("bond", tables);
+  out.set("bond", std::move(tables));
 }
 
 std::vector<Tunable> BondModel::tunables() const {

@@ -138,9 +138,10 @@ void GranularContacts<Law>::save_state(ParamTable& out) const {
   walls.insert(walls.end(), pending_walls_.begin(), pending_walls_.end());
   for (size_t k = 0; k < pending_walls_.size(); k += 5)
     wall_kt.push_back(pending_wall_kt_.size() > k / 5 ? pending_wall_kt_[k / 5] : 0.0);
-  out.set("pairs", pairs);
-  out.set("walls", walls);
-  if (!Law::kConstant) out.set("pair_kt", pair_kt), out.set("wall_kt", wall_kt);
+  out.set("pairs", std::move(pairs));  // (moved: a dense packing holds millions)
+  out.set("walls", std::move(walls));
+  if (!Law::kConstant)
+    out.set("pair_kt", std::move(pair_kt)), out.set("wall_kt", std::move(wall_kt));
   shapes_.save_state(out);
   out.set("dissipation", committed_dissipation_);
   if (committed_made_ != 0) out.set("manifold_energy", committed_made_);
