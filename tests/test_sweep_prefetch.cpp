@@ -31,12 +31,13 @@ TEST_CASE("the sweep asks ahead for the groups it will not leave alone, changing
     std::vector<std::uint8_t> still;
     SweepCounts counts[kMaxTasks] = {};
   };
-  auto sweep = [&](Swept& out, bool close, bool known, bool ask) {
+  auto sweep = [&](Swept& out, bool close, bool known, bool ask, bool streams = false) {
     double sums[8 * kMaxTasks] = {};
     SphereSweep s = test::marked_sweep(out.force, out.torque, drag, marks, sums, out.counts);
     s.still = out.still.data();
     s.still_known = known;
     s.ask_ahead = ask;
+    s.ask_streams = streams;
     s.close = close;
     bool finite = true;
     sweep_spheres(out.world, *rotation, s, 0, 0, n, &finite);
@@ -48,9 +49,10 @@ TEST_CASE("the sweep asks ahead for the groups it will not leave alone, changing
     if (marked(g)) marks[4 * g + 1] = 1, torque.col(4 * g + 1) = Vec3(0.3, -0.2, 0.1);
   first.force.setConstant(0.25);
   first.torque = torque;
-  Swept asking = first, plain = first, unknown = first;
-  asking.counts[0] = plain.counts[0] = unknown.counts[0] = {};
+  Swept asking = first, plain = first, unknown = first, streams = first;
+  asking.counts[0] = plain.counts[0] = unknown.counts[0] = streams.counts[0] = {};
   sweep(asking, true, true, true);
+  sweep(streams, true, true, true, true);  // (every group's position, velocity and loads too)
   sweep(plain, true, true, false);
   sweep(unknown, true, false, true);  // (stills not known: every group's L and w are read)
   CHECK(unknown.counts[0].asked == groups - sweep_prefetch::kAhead / 4);
@@ -63,6 +65,15 @@ TEST_CASE("the sweep asks ahead for the groups it will not leave alone, changing
   CHECK(asking.still == plain.still);
   test::check_same_sweep(asking.world, asking.force, asking.torque, plain.world, plain.force,
                          plain.torque);
+  CHECK(streams.counts[0].asked == expected);  // (the rotation state: as without the streams)
+  CHECK(streams.still == plain.still);
+  test::check_same_sweep(streams.world, streams.force, streams.torque, plain.world, plain.force,
+                         plain.torque);
+  // The streams are asked for only far past the cache: 1,000,000 grains, not 97,336 or 262,144.
+  CHECK(sweep_prefetch::worth_asking_streams(1000000));
+  CHECK(!sweep_prefetch::worth_asking_streams(262144));
+  CHECK(sweep_prefetch::worth_asking(97336));
+  CHECK(!sweep_prefetch::worth_asking_streams(97336));
 }
 
 // Slow (33 s of the sanitized core tests): the asking's paths are taken at 160 bodies above, and

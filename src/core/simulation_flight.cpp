@@ -65,7 +65,7 @@ long Simulation::fly(long most) {
   // The sweep as queue_sweep sets it up; no drag load to book, no evaluation in progress.
   SphereSweep base = committed_sweep();
   base.torque = &cached_.torque;
-  base.ask_ahead = false;                      // (a chunk is stepped in the cache)
+  base.ask_ahead = base.ask_streams = false;   // (a chunk is stepped in the cache)
   std::array<double, 8 * kMaxTasks> losses{};  // (nothing is booked: no body is marked)
   std::array<double, kMaxTasks> potential{};   // (the skipped evaluations' potential: unread)
   base.losses = losses.data();

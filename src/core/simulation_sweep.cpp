@@ -56,6 +56,7 @@ SphereSweep Simulation::committed_sweep() {
   SphereSweep sweep;
   sweep.dt = dt_;
   sweep.ask_ahead = sweep_prefetch::worth_asking(world_.size());
+  sweep.ask_streams = sweep_prefetch::worth_asking_streams(world_.size());
   sweep.force = cached_.force.data();
   if (cached_.drag_force.cols() > 0) {
     sweep.drag_force = cached_.drag_force.data();

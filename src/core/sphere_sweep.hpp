@@ -61,6 +61,8 @@ struct SphereSweep {
   // Ask the memory for the rotation state some groups ahead (sweep_prefetch.hpp; for speed
   // only: past the cache).
   bool ask_ahead = false;
+  // With ask_ahead, every group's position, velocity and loads too (far past the cache).
+  bool ask_streams = false;
   bool close = false;  // the closing halves of the step before
   bool open = false;   // this step's opening halves
 
