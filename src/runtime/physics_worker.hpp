@@ -123,7 +123,7 @@ class PhysicsWorker {
   long vtk_every_ = 1;
 
   // Worker-thread state.
-  std::optional<RunSpec> spec_;
+  std::optional<RunSpec> spec_;  // what is read of it: no World or carried state (load())
   ParamTable scene_parameters_;  // the loaded built-in's full parameter table, for the panel
   std::string source_;
   std::map<std::string, ParamValue> overrides_;
