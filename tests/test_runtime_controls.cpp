@@ -163,6 +163,30 @@ TEST_CASE("a worker on two threads steps as a two-thread run does, bit for bit")
   worker.stop();
 }
 
+TEST_CASE("a scene the window has read already is taken as read, not read again") {
+  // The window checks its command line's scene before it opens and hands the worker what it
+  // read (cmd::LoadScene::read): the worker runs that, under the source's name, and a Reset
+  // reads the source itself.
+  PhysicsWorker worker;
+  worker.start();
+  worker.send(cmd::SetRunning{false});
+  auto read = std::make_shared<RunSpec>(load_scene("settle", {{"n", ParamValue(27.0)},
+                                                              {"nx", ParamValue(3.0)},
+                                                              {"ny", ParamValue(3.0)},
+                                                              {"nz", ParamValue(3.0)}}));
+  read->label = "read once";
+  worker.send(cmd::LoadScene{"kepler", {}, read});
+  const Snapshot& s = wait_for(worker, [](const Snapshot& s) { return s.label == "read once"; });
+  CHECK(s.bodies == 27);
+  CHECK(s.source == "kepler");
+  CHECK(read->setup.world.size() == 0);  // (moved into the run, not copied)
+  worker.send(cmd::Reset{true});
+  const Snapshot& reset =
+      wait_for(worker, [](const Snapshot& s) { return s.label != "read once"; });
+  CHECK(reset.bodies == 1);  // (kepler: one body about a fixed centre)
+  worker.stop();
+}
+
 TEST_CASE(
     "a step fused block by block, evaluating in place, carried into the next, equals its passes "
     "run one after another into a second set of load arrays, on 1 and 2 threads") {

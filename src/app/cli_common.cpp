@@ -34,7 +34,7 @@ std::vector<std::string> split_list(const std::string& text) {
   return out;
 }
 
-LoadedRun load_run(const SceneOptions& o, bool keep_world) {
+LoadedRun load_run(const SceneOptions& o, bool keep_world, RunSpec* read) {
   std::map<std::string, ParamValue> scene_sets, integrator_sets, impulse_sets;
   for (const std::string& pair : o.sets) {
     const size_t eq = pair.find('=');
@@ -50,6 +50,7 @@ LoadedRun load_run(const SceneOptions& o, bool keep_world) {
       scene_sets[key] = value;
   }
   RunSpec spec = load_scene(o.scene, scene_sets);
+  if (read) *read = spec;
   if (!o.integrator.empty()) {
     if (!IntegratorRegistry::instance().contains(o.integrator))
       throw InputError("--integrator: " +

@@ -29,8 +29,9 @@ struct LoadedRun {
 // Splits --set pairs into scene parameters, integrator options (prefix "integrator.") and the
 // impulse treatment's options (prefix "impulse."). The World moves into the run, leaving
 // spec.setup.world empty and spec.state (if any) an empty table, unless `keep_world` (a caller
-// that runs the setup again: sweep).
-LoadedRun load_run(const SceneOptions& options, bool keep_world = false);
+// that runs the setup again: sweep). read: given, it gets a copy of the scene as read, before the
+// command line's choices are applied (for the window's worker: cmd::LoadScene::read).
+LoadedRun load_run(const SceneOptions& options, bool keep_world = false, RunSpec* read = nullptr);
 double parse_positive(const std::string& flag, const std::string& text);
 std::vector<std::string> split_list(const std::string& text);
 

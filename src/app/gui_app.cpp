@@ -126,8 +126,10 @@ void write_layout_report(const std::string& path, const LayoutReport& closed,
   file.commit();
 }
 
+// read: the scene as the check read it (null: read by the worker).
 void send_initial_scene(GuiWindow& w, const SceneOptions& o,
-                        const std::optional<ContactTreatment>& contact) {
+                        const std::optional<ContactTreatment>& contact,
+                        std::shared_ptr<RunSpec> read) {
   // The scene was validated by load_run already; here it is only replayed as commands.
   std::map<std::string, ParamValue> scene_sets;
   std::vector<std::pair<std::string, double>> options;
@@ -140,7 +142,7 @@ void send_initial_scene(GuiWindow& w, const SceneOptions& o,
     else if (key.rfind("impulse.", 0) != 0)  // the contact treatment's, sent below
       scene_sets[key] = value;
   }
-  w.worker.send(cmd::LoadScene{o.scene, scene_sets});
+  w.worker.send(cmd::LoadScene{o.scene, scene_sets, std::move(read)});
   if (!o.integrator.empty()) w.worker.send(cmd::SetIntegrator{o.integrator});
   if (!o.rotation.empty()) w.worker.send(cmd::SetRotation{o.rotation});
   for (const auto& [name, value] : options) w.worker.send(cmd::SetIntegratorOption{name, value});
@@ -164,8 +166,10 @@ int command_gui(GuiOptions o) {
   std::optional<double> initial_dt;
   std::optional<ContactTreatment> initial_contact;  // --contact or --set impulse.*, checked
   bool lists_contacts = true;                       // the scene's, for --compare contact=...
+  std::shared_ptr<RunSpec> read;  // the scene as read here, handed to the worker (read once)
   if (!o.scene.scene.empty()) {
-    LoadedRun checked = load_run(o.scene);
+    if (o.lesson.empty()) read = std::make_shared<RunSpec>();
+    LoadedRun checked = load_run(o.scene, false, read.get());
     lists_contacts = checked.sim.world().lists_contacts();
     if (!o.scene.dt.empty()) initial_dt = checked.sim.dt();
     const bool impulse_sets = std::any_of(o.scene.sets.begin(), o.scene.sets.end(), [](auto& s) {
@@ -252,7 +256,7 @@ int command_gui(GuiOptions o) {
       if (!o.lesson.empty())
         w.worker.send(cmd::PlayLesson{o.lesson});
       else
-        send_initial_scene(w, o.scene, initial_contact);
+        send_initial_scene(w, o.scene, initial_contact, std::move(read));
       if (initial_dt) w.worker.send(cmd::SetDt{*initial_dt});
       w.worker.send(cmd::SetPacing{Pacing::RealTime, w.ui.slow_motion});
       if (o.paused) w.worker.send(cmd::SetRunning{false});

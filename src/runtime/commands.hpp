@@ -2,6 +2,7 @@
 // What the window asks of the physics thread. Every change to a running simulation travels as one
 // of these; the worker applies them between steps, in order.
 #include <map>
+#include <memory>
 #include <string>
 #include <variant>
 #include <vector>
@@ -11,12 +12,18 @@
 
 namespace stepwise {
 
+struct RunSpec;  // io/scene_file.hpp
+
 enum class Pacing { RealTime, Fastest };
 
 namespace cmd {
 struct LoadScene {
   std::string source;  // built-in name or .toml path
   std::map<std::string, ParamValue> overrides;
+  // The scene as load_scene(source, overrides) reads it, where the window has read it already
+  // (its command line's scene, checked before the window opens): taken instead of reading the
+  // file again (a saved state of 1,000,000 spheres takes seconds to read).
+  std::shared_ptr<RunSpec> read = nullptr;
 };
 // Back to the scene's start. Keeps what the user chose (methods, dt, integrator options, live
 // model parameters) unless scene_defaults, which rebuilds the scene exactly as it is written.

@@ -111,9 +111,10 @@ PhysicsWorker::Choices PhysicsWorker::choices() const {
 }
 
 void PhysicsWorker::load(const std::string& source,
-                         const std::map<std::string, ParamValue>& overrides, const Choices* keep) {
+                         const std::map<std::string, ParamValue>& overrides, const Choices* keep,
+                         RunSpec* read) {
   steps_owed_ = 0;  // (a lesson's own load within a step goes on with the steps asked for)
-  RunSpec spec = load_scene(source, overrides);
+  RunSpec spec = read ? std::move(*read) : load_scene(source, overrides);
   check_memory(spec.setup.world, false);  // the window has no --force: a notice, not a crash
   // The World moves into the run, and the carried state, once read into it, goes: spec_ keeps
   // only the label, the scene's name and parameters and the duration (1,000,000 spheres' World

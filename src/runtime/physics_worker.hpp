@@ -73,8 +73,9 @@ class PhysicsWorker {
     std::vector<std::vector<Tunable>> materials;  // per material, in order
   };
   Choices choices() const;
+  // read: the scene as load_scene(source, overrides) gives it, taken (moved from) if given.
   void load(const std::string& source, const std::map<std::string, ParamValue>& overrides,
-            const Choices* keep = nullptr);
+            const Choices* keep = nullptr, RunSpec* read = nullptr);
   void advance_for(Clock::duration budget);
   // One step of the main run, once the shadow run has reached its end by `deadline` (until then it
   // steps the shadow run only); false if the state went non-finite.

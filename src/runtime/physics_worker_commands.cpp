@@ -23,7 +23,7 @@ Overloaded(F...) -> Overloaded<F...>;
 void PhysicsWorker::apply(const Command& command) {
   if (const auto* c = std::get_if<cmd::LoadScene>(&command)) {
     lesson_.reset();
-    return load(c->source, c->overrides);
+    return load(c->source, c->overrides, nullptr, c->read.get());
   }
   if (const auto* c = std::get_if<cmd::PlayLesson>(&command)) {
     LessonPlayer player(load_lesson(c->path));
