@@ -63,7 +63,7 @@ class ParamTable {
   std::vector<double> numbers(const std::string& key, std::vector<double> fallback) const;
   // Three numbers; or, in a table of a 2-D scene, two: [x, y] is [x, y, 0].
   Vec3 vec3(const std::string& key, const Vec3& fallback) const;
-  // (Lists by reference: a saved state's run to millions of numbers, copied only where kept.)
+  // (By reference: a saved state's lists run to millions of numbers, copied only where kept.)
   const std::vector<ParamTable>& tables(const std::string& key) const;
   // A list of numbers, not a lone number (as numbers() also takes); absent and not required,
   // an empty list.

@@ -50,7 +50,7 @@ std::string value_text(const ParamValue& value) {
 }
 
 // `[a, b, c]` written in pieces: a saved state's lists run to millions of numbers, and one
-// string of a list of 3,000,000 took 66 MB beside the state being saved.
+// string of 3,000,000 of them is some 66 MB beside the state being saved.
 void write_numbers(std::ostream& out, const std::vector<double>& list) {
   constexpr size_t kPiece = 4096;
   std::string text;
