@@ -74,11 +74,8 @@ LoadedRun load_run(const SceneOptions& o, bool keep_world, RunSpec* read) {
   if (!o.dt.empty() && o.dt != "auto")
     spec.setup.dt = limits::dt("--dt", parse_positive("--dt", o.dt));
   check_memory(spec.setup.world, o.force);
-  Simulation sim = keep_world ? make_simulation(spec)
-                              : make_simulation(spec, std::exchange(spec.setup.world, World()));
-  // Read into the run, a carried state is not kept twice (its cached loads alone are 96 MB at
-  // 1,000,000 spheres); an empty table still says the run was carried (command_save).
-  if (!keep_world && spec.state) spec.state = ParamTable(spec.state->where());
+  // (An empty state table still says the run was carried: command_save reads that.)
+  Simulation sim = keep_world ? make_simulation(spec) : take_simulation(spec);
   if (o.dt == "auto") {
     const double omega = sim.max_frequency();
     if (!(omega > 0))

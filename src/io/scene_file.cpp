@@ -6,6 +6,7 @@
 #include <fstream>
 #include <functional>
 #include <sstream>
+#include <utility>
 
 #include <toml++/toml.h>
 
@@ -486,6 +487,12 @@ Simulation make_simulation(const RunSpec& spec, World world) {
   sim.set_clock(spec.time, spec.step);
   sim.set_seed(spec.seed);
   if (spec.state) sim.load_state(*spec.state);
+  return sim;
+}
+
+Simulation take_simulation(RunSpec& spec) {
+  Simulation sim = make_simulation(spec, std::exchange(spec.setup.world, World()));
+  if (spec.state) spec.state = ParamTable(spec.state->where());
   return sim;
 }
 

@@ -54,13 +54,13 @@ std::string value_text(const ParamValue& value) {
 void write_numbers(std::ostream& out, const std::vector<double>& list) {
   constexpr size_t kPiece = 4096;
   std::string text;
-  for (size_t first = 0; first == 0 || first < list.size(); first += kPiece) {
-    const size_t count = std::min(kPiece, list.size() - first);
-    text.assign(first == 0 ? "[" : ", ");
-    append_numbers_between(text, list.data() + first, count);
-    if (first + count == list.size()) text += ']';
+  out << '[';
+  for (size_t first = 0; first < list.size(); first += kPiece) {
+    text.assign(first == 0 ? "" : ", ");
+    append_numbers_between(text, list.data() + first, std::min(kPiece, list.size() - first));
     out.write(text.data(), std::streamsize(text.size()));
   }
+  out << ']';
 }
 
 void write_table(std::ostream& out, const ParamTable& table, const std::string& prefix) {

@@ -116,12 +116,9 @@ void PhysicsWorker::load(const std::string& source,
   steps_owed_ = 0;  // (a lesson's own load within a step goes on with the steps asked for)
   RunSpec spec = read ? std::move(*read) : load_scene(source, overrides);
   check_memory(spec.setup.world, false);  // the window has no --force: a notice, not a crash
-  // The World moves into the run, and the carried state, once read into it, goes: spec_ keeps
-  // only the label, the scene's name and parameters and the duration (1,000,000 spheres' World
-  // and state are some 370 MB).
-  auto sim =
-      std::make_unique<Simulation>(make_simulation(spec, std::exchange(spec.setup.world, World())));
-  if (spec.state) spec.state = ParamTable(spec.state->where());
+  // spec_ keeps only the label, the scene's name and parameters and the duration (1,000,000
+  // spheres' World and state are some 370 MB).
+  auto sim = std::make_unique<Simulation>(take_simulation(spec));
   if (keep) {  // before the first evaluation, so the energy ledger starts from these settings
     sim->set_integrator(keep->integrator);
     sim->set_rotation(keep->rotation);
