@@ -52,7 +52,7 @@ void check_same_table(const ParamTable& a, const ParamTable& b, const std::strin
     ++compared;
     REQUIRE(a.has(key));
     CHECK(a.where(key) == b.where(key));
-    const ParamValue& mine = a.values().at(key);
+    const ParamValue& mine = *a.value_of(key);
     if (auto tables = std::get_if<std::vector<ParamTable>>(&value)) {
       const auto* own = std::get_if<std::vector<ParamTable>>(&mine);
       REQUIRE(own);
@@ -287,6 +287,17 @@ TEST_CASE("a table's used marks and key lines stay with their keys as keys are a
   CHECK(t.where("d") == "f.toml:9 [[body]]");
   CHECK(t.where("b") == "f.toml:3 [[body]]");
   CHECK(t.where("c") == "f.toml:3 [[body]]");
+  t.set("e", 5.0, 21);   // (after every key: put on the end)
+  t.set("B", 6.0, 22);   // (before every key)
+  t.set("bb", 7.0, 23);  // (between two)
+  std::string order;
+  for (const auto& [key, value] : t.values()) order += key + " ";
+  CHECK(order == "B a b bb c d e ");  // the keys' order, whatever order they were set in
+  CHECK(t.where("e") == "f.toml:21 [[body]]");
+  CHECK(t.where("B") == "f.toml:22 [[body]]");
+  CHECK(t.where("bb") == "f.toml:23 [[body]]");
+  CHECK(t.where("a") == "f.toml:15 [[body]]");
+  CHECK(t.number("e") + t.number("B") + t.number("bb") == 18.0);
   const ParamTable copy = t;
   CHECK_THROWS_WITH(copy.reject_unused(), "f.toml:15 [[body]]: unknown key 'a'");
   CHECK(copy.number("a") == 3.0);

@@ -6,71 +6,109 @@
 
 namespace stepwise {
 
-void ParamTable::set(const std::string& key, ParamValue value) {
-  const auto [it, added] = values_.insert_or_assign(key, std::move(value));
-  if (!added) return;
-  const auto at = std::ptrdiff_t(place(it));
-  used_.insert(used_.begin() + at, false);
-  where_lines_.insert(where_lines_.begin() + at, 0);
+// The first entry whose key is not before `key`.
+static auto first_not_before(const ParamValues& values, std::string_view key) {
+  return std::lower_bound(values.begin(), values.end(), key, [](const auto& entry, auto k) {
+    return std::string_view(entry.first) < k;
+  });
 }
 
-const ParamValue* ParamTable::find(const std::string& key) const {
-  auto it = values_.find(key);
-  if (it == values_.end()) return nullptr;
-  used_[place(it)] = true;
-  return &it->second;
+size_t ParamTable::put(std::string_view key, ParamValue&& value) {
+  // A key after every other (a reader setting them in order) goes on the end unsearched.
+  const size_t at = !values_.empty() && std::string_view(values_.back().first) < key
+                        ? values_.size()
+                        : size_t(first_not_before(values_, key) - values_.begin());
+  if (at < values_.size() && values_[at].first == key) {
+    values_[at].second = std::move(value);
+    return at;
+  }
+  values_.emplace(values_.begin() + std::ptrdiff_t(at), key, std::move(value));
+  marks_.insert(marks_.begin() + std::ptrdiff_t(at), KeyMark{});
+  return at;
 }
 
-void ParamTable::set_where_line(const std::string& key, int line) {
-  const auto it = values_.find(key);
-  if (it == values_.end()) return;
-  where_lines_[place(it)] = line;
-  key_where_.erase(key);
+void ParamTable::set(std::string_view key, ParamValue value) {
+  put(key, std::move(value));
 }
 
-const std::string& ParamTable::where(const std::string& key) const {
+void ParamTable::set(std::string_view key, ParamValue value, int line) {
+  marks_[put(key, std::move(value))].line = line;
+  if (const auto it = key_where_.find(key); it != key_where_.end()) key_where_.erase(it);
+}
+
+std::ptrdiff_t ParamTable::slot(std::string_view key) const {
+  const auto it = first_not_before(values_, key);
+  return it != values_.end() && it->first == key ? it - values_.begin() : -1;
+}
+
+const ParamValue* ParamTable::find(std::string_view key) const {
+  const std::ptrdiff_t k = slot(key);
+  if (k < 0) return nullptr;
+  marks_[size_t(k)].used = true;
+  return &values_[size_t(k)].second;
+}
+
+void ParamTable::set_where_line(std::string_view key, int line) {
+  const std::ptrdiff_t k = slot(key);
+  if (k < 0) return;
+  marks_[size_t(k)].line = line;
+  if (const auto it = key_where_.find(key); it != key_where_.end()) key_where_.erase(it);
+}
+
+const std::string& ParamTable::where(std::string_view key) const {
   const auto it = key_where_.find(key);
   if (it != key_where_.end()) return it->second;
-  const auto value = values_.find(key);
-  const int line = value == values_.end() ? 0 : where_lines_[place(value)];
+  const std::ptrdiff_t k = slot(key);
+  const int line = k < 0 ? 0 : marks_[size_t(k)].line;
   const size_t colon = where_.rfind(':');
   if (line <= 0 || colon == std::string::npos) return where_;
   size_t digits = colon + 1;
   while (digits < where_.size() && where_[digits] >= '0' && where_[digits] <= '9') ++digits;
-  return key_where_[key] =
+  return key_where_[std::string(key)] =
              where_.substr(0, colon + 1) + std::to_string(line) + where_.substr(digits);
 }
 
-void ParamTable::type_error(const std::string& key, const char* wanted) const {
-  const std::string& at = where(key);
-  throw InputError(at + (at.empty() ? "" : ": ") + "'" + key + "' must be " + wanted);
+void ParamTable::missing(std::string_view key) const {
+  throw InputError(where_ + (where_.empty() ? "" : ": ") + "missing '" + std::string(key) + "'");
 }
 
-double ParamTable::number(const std::string& key) const {
+void ParamTable::type_error(std::string_view key, const char* wanted) const {
+  const std::string& at = where(key);
+  throw InputError(at + (at.empty() ? "" : ": ") + "'" + std::string(key) + "' must be " + wanted);
+}
+
+const double* ParamTable::number_at(std::string_view key) const {
   const ParamValue* v = find(key);
-  if (!v) throw InputError(where_ + (where_.empty() ? "" : ": ") + "missing '" + key + "'");
-  if (auto d = std::get_if<double>(v)) return *d;
+  if (!v) return nullptr;
+  if (auto d = std::get_if<double>(v)) return d;
   type_error(key, "a number");
 }
 
-double ParamTable::number(const std::string& key, double fallback) const {
-  return has(key) ? number(key) : fallback;
+double ParamTable::number(std::string_view key) const {
+  const double* d = number_at(key);
+  if (!d) missing(key);
+  return *d;
 }
 
-int ParamTable::index(const std::string& key) const {
+double ParamTable::number(std::string_view key, double fallback) const {
+  const double* d = number_at(key);
+  return d ? *d : fallback;
+}
+
+int ParamTable::index(std::string_view key) const {
   const double v = number(key);
   if (!(v >= -1 && v <= 2147483647.0) || v != std::floor(v))
-    throw InputError(where(key) + (where(key).empty() ? "" : ": ") + key +
+    throw InputError(where(key) + (where(key).empty() ? "" : ": ") + std::string(key) +
                      ": must be a body index, a whole number from 0 (got " + format_double(v) +
                      ")");
   return static_cast<int>(v);
 }
 
-int ParamTable::index(const std::string& key, int fallback) const {
+int ParamTable::index(std::string_view key, int fallback) const {
   return has(key) ? index(key) : fallback;
 }
 
-bool ParamTable::flag(const std::string& key, bool fallback) const {
+bool ParamTable::flag(std::string_view key, bool fallback) const {
   const ParamValue* v = find(key);
   if (!v) return fallback;
   if (auto b = std::get_if<bool>(v)) return *b;
@@ -78,39 +116,48 @@ bool ParamTable::flag(const std::string& key, bool fallback) const {
   type_error(key, "true or false");
 }
 
-std::string ParamTable::text(const std::string& key, const std::string& fallback) const {
+std::string ParamTable::text(std::string_view key, const std::string& fallback) const {
   const ParamValue* v = find(key);
   if (!v) return fallback;
   if (auto s = std::get_if<std::string>(v)) return *s;
   type_error(key, "text");
 }
 
-std::string ParamTable::choice(const std::string& key,
+std::string ParamTable::choice(std::string_view key,
                                const std::vector<std::string>& options) const {
   const std::string value = text(key, options.at(0));
   if (std::find(options.begin(), options.end(), value) != options.end()) return value;
   std::string list;
   for (size_t k = 0; k < options.size(); ++k)
     list += (k == 0 ? "" : k + 1 == options.size() ? " or " : ", ") + options[k];
-  throw InputError(where(key) + ": '" + key + "' must be " + list + " (got '" + value + "')");
+  throw InputError(where(key) + ": '" + std::string(key) + "' must be " + list + " (got '" + value +
+                   "')");
 }
 
-std::vector<double> ParamTable::numbers(const std::string& key) const {
-  const ParamValue* v = find(key);
-  if (!v) throw InputError(where_ + (where_.empty() ? "" : ": ") + "missing '" + key + "'");
-  if (auto list = std::get_if<std::vector<double>>(v)) return *list;
-  if (auto d = std::get_if<double>(v)) return {*d};
+std::span<const double> ParamTable::numbers_of(std::string_view key, const ParamValue& v) const {
+  if (auto list = std::get_if<std::vector<double>>(&v)) return *list;
+  if (auto d = std::get_if<double>(&v)) return {d, 1};
   type_error(key, "a list of numbers");
 }
 
-std::vector<double> ParamTable::numbers(const std::string& key,
-                                        std::vector<double> fallback) const {
-  return has(key) ? numbers(key) : fallback;
+std::vector<double> ParamTable::numbers(std::string_view key) const {
+  const ParamValue* v = find(key);
+  if (!v) missing(key);
+  const auto list = numbers_of(key, *v);
+  return {list.begin(), list.end()};
 }
 
-Vec3 ParamTable::vec3(const std::string& key, const Vec3& fallback) const {
-  if (!has(key)) return fallback;
-  auto list = numbers(key);
+std::vector<double> ParamTable::numbers(std::string_view key, std::vector<double> fallback) const {
+  const ParamValue* v = find(key);
+  if (!v) return fallback;
+  const auto list = numbers_of(key, *v);
+  return {list.begin(), list.end()};
+}
+
+Vec3 ParamTable::vec3(std::string_view key, const Vec3& fallback) const {
+  const ParamValue* v = find(key);
+  if (!v) return fallback;
+  const auto list = numbers_of(key, *v);
   if (planar_ && list.size() == 2) return {list[0], list[1], 0.0};
   if (list.size() != 3)
     type_error(key, planar_ ? "a list of two or three numbers" : "a list of three numbers");
@@ -124,7 +171,7 @@ void ParamTable::set_planar() {
       for (ParamTable& t : *list) t.set_planar();
 }
 
-const std::vector<ParamTable>& ParamTable::tables(const std::string& key) const {
+const std::vector<ParamTable>& ParamTable::tables(std::string_view key) const {
   static const std::vector<ParamTable> none;
   const ParamValue* v = find(key);
   if (!v) return none;
@@ -132,11 +179,11 @@ const std::vector<ParamTable>& ParamTable::tables(const std::string& key) const 
   type_error(key, "an array of tables");
 }
 
-const std::vector<double>& ParamTable::number_list(const std::string& key, bool required) const {
+const std::vector<double>& ParamTable::number_list(std::string_view key, bool required) const {
   static const std::vector<double> none;
   const ParamValue* v = find(key);
   if (!v && !required) return none;
-  if (!v) throw InputError(where_ + (where_.empty() ? "" : ": ") + "missing '" + key + "'");
+  if (!v) missing(key);
   if (auto list = std::get_if<std::vector<double>>(v)) return *list;
   type_error(key, "a list of numbers");
 }
@@ -144,7 +191,7 @@ const std::vector<double>& ParamTable::number_list(const std::string& key, bool 
 void ParamTable::reject_unused() const {
   size_t k = 0;
   for (const auto& [key, value] : values_)
-    if (!used_[k++])
+    if (!marks_[k++].used)
       throw InputError(where(key) + (where(key).empty() ? "" : ": ") + "unknown key '" + key + "'");
 }
 

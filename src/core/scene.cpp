@@ -24,7 +24,7 @@ ParamTable scene_parameters(const std::string& name,
       throw InputError("scene '" + name + "' has no parameter '" + key + "' (parameters: " + known +
                        ")");
     }
-    const ParamValue& fallback = table.values().at(key);
+    const ParamValue& fallback = *table.value_of(key);
     // "--set n=5" parses as a number; a text parameter given a number keeps it as text.
     if (std::holds_alternative<std::string>(fallback) &&
         !std::holds_alternative<std::string>(value))

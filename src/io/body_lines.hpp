@@ -75,6 +75,8 @@ class BodyLines {
   GrowingArray<double> numbers_;
   std::string chars_;
   std::vector<std::string> keys_;  // the bodies' distinct keys
+  // Each key's place among keys_ in their order (ParamTable's), to set a table's keys in it.
+  std::vector<std::uint16_t> rank_;
   std::string rest_;
 };
 

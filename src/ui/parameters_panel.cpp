@@ -108,7 +108,8 @@ void draw_parameters_panel(UiState& ui, const Snapshot& s, const SendCommand& se
   if (!s.builtin.empty()) {
     if (edits.source != s.source + "#" + std::to_string(s.scene_generation)) {
       edits.source = s.source + "#" + std::to_string(s.scene_generation);
-      edits.values = s.scene_parameters.values();
+      const ParamValues& values = s.scene_parameters.values();
+      edits.values = {values.begin(), values.end()};
     }
     ImGui::Separator();
     ImGui::PushTextWrapPos(0);
