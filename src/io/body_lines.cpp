@@ -15,13 +15,19 @@ namespace {
 struct Line {
   const char* p;
   const char* end;
+  // (The loops walk a local: p itself, stored through a char pointer, would be written back at
+  // every character. For speed only.)
   void skip_blanks() {
-    while (p < end && (*p == ' ' || *p == '\t')) ++p;
+    const char* q = p;
+    while (q < end && (*q == ' ' || *q == '\t')) ++q;
+    p = q;
   }
   bool at(char c) const { return p < end && *p == c; }
   bool digit() const { return p < end && *p >= '0' && *p <= '9'; }
   void digits() {
-    while (digit()) ++p;
+    const char* q = p;
+    while (q < end && *q >= '0' && *q <= '9') ++q;
+    p = q;
   }
   // The end of a line: blanks, then nothing or a comment of printable ASCII.
   bool done() {
