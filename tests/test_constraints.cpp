@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "constraint_support.hpp"
+#include "core/constraints/constraint_solver.hpp"
 #include "core/scenes/rigid_scene_helpers.hpp"
 #include "core/shapes/shape.hpp"
 #include "test_support.hpp"
@@ -241,3 +242,57 @@ TEST_CASE("the constraints model stays after the forces it reads") {
 }
 
 }  // namespace stepwise
+
+TEST_CASE("the multipliers' solver kept from step to step solves as a fresh one when rows change") {
+  // The solver keeps its analysis of A's pattern while the pattern stays (for speed only): row
+  // sets of the same size coupling other bodies, and a singular set between, must be solved as a
+  // solver made for each would, and A lambda = b must hold (A = J W J^T, formed here densely).
+  std::vector<BodyInverse> inverse(4);
+  for (int b = 0; b < 4; ++b) {
+    inverse[b].inv_mass = 1.0 + b;
+    inverse[b].inv_inertia = (0.5 + b) * Mat3::Identity();
+  }
+  auto row = [](int a, int b, const Vec3& n, const Vec3& arm) {
+    ConstraintRow r;
+    r.body[0] = a, r.body[1] = b;
+    r.lin[0] = n, r.lin[1] = -n;
+    r.ang[0] = arm.cross(n), r.ang[1] = -arm.cross(n);
+    return r;
+  };
+  const Vec3 n1(1, 0.2, 0), n2(0.1, 1, 0.3), n3(0.3, -0.2, 1), arm(0.1, 0.2, 0.3);
+  const std::vector<std::vector<ConstraintRow>> sets = {
+      {row(0, 1, n1, arm), row(1, 2, n2, arm), row(2, 3, n3, arm)},  // a chain
+      {row(0, 1, n1, arm), row(0, 2, n2, arm), row(0, 3, n3, arm)},  // a star: every pair couples
+      {row(0, 1, n1, arm), row(1, 2, n2, arm), row(2, 3, n3, arm)},
+      {row(0, 1, n1, arm), row(2, 3, n2, arm), row(1, 2, n3, arm)},  // the chain's rows reordered
+      {row(0, 1, n1, arm), row(0, 1, n1, arm), row(2, 3, n3, arm)},  // singular: a row twice
+      {row(0, 1, n3, arm), row(1, 2, n1, arm), row(2, 3, n2, arm)},  // the chain, other values
+  };
+  ConstraintSolver kept;
+  for (size_t k = 0; k < sets.size(); ++k) {
+    INFO("row set " << k);
+    const auto& rows = sets[k];
+    kept.factor(rows, inverse);
+    ConstraintSolver fresh;
+    fresh.factor(rows, inverse);
+    const VecX b = VecX::LinSpaced(3, 1.0, 3.0);
+    const VecX lambda = kept.solve(b), expected = fresh.solve(b);
+    CHECK(kept.rank() == fresh.rank());
+    CHECK((lambda.array() == expected.array()).all());  // to the bit
+    Eigen::MatrixXd J = Eigen::MatrixXd::Zero(3, 24), W = Eigen::MatrixXd::Zero(24, 24);
+    for (int b4 = 0; b4 < 4; ++b4) {
+      W.block<3, 3>(6 * b4, 6 * b4) = inverse[b4].inv_mass * Mat3::Identity();
+      W.block<3, 3>(6 * b4 + 3, 6 * b4 + 3) = inverse[b4].inv_inertia;
+    }
+    for (int r = 0; r < 3; ++r)
+      for (int e = 0; e < 2; ++e) {
+        J.block<1, 3>(r, 6 * rows[r].body[e]) += rows[r].lin[e].transpose();
+        J.block<1, 3>(r, 6 * rows[r].body[e] + 3) += rows[r].ang[e].transpose();
+      }
+    const Eigen::MatrixXd A = J * W * J.transpose();
+    if (kept.rank() == 3)
+      CHECK((A * lambda - b).norm() < 1e-12 * b.norm());
+    else  // least squares: the residual is orthogonal to A's range
+      CHECK((A * (A * lambda - b)).norm() < 1e-10 * A.norm() * b.norm());
+  }
+}

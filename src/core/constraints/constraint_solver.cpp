@@ -2,6 +2,7 @@
 #include "core/constraints/constraint_solver.hpp"
 
 #include <Eigen/QR>
+#include <algorithm>
 #include <cmath>
 
 #include "core/rotation_scheme.hpp"
@@ -43,28 +44,33 @@ void ConstraintSolver::factor(const std::vector<ConstraintRow>& rows,
   size_ = static_cast<int>(rows.size());
   immovable_ = -1;
   dense_ = false;
-  // Rows by body, so only rows that share a body are paired.
-  std::vector<std::vector<std::pair<int, int>>> by_body(inverse.size());
+  // Rows by body, so only rows that share a body are paired. (The lists are kept from step to
+  // step, emptied, not freed: a small system's step was mostly allocation.)
+  by_body_.resize(inverse.size());
+  for (auto& list : by_body_) list.clear();
   for (int r = 0; r < size_; ++r)
     for (int k = 0; k < 2; ++k)
-      if (rows[r].body[k] >= 0) by_body[rows[r].body[k]].push_back({r, k});
-  Triplets entries;
-  for (size_t b = 0; b < by_body.size(); ++b)
-    for (auto [r, k] : by_body[b])
-      for (auto [s, l] : by_body[b])
+      if (rows[r].body[k] >= 0) by_body_[rows[r].body[k]].push_back({r, k});
+  entries_.clear();
+  for (size_t b = 0; b < by_body_.size(); ++b)
+    for (auto [r, k] : by_body_[b])
+      for (auto [s, l] : by_body_[b])
         if (s <= r) {
           const double value = coupling(rows[r], k, rows[s], l, inverse[b]);
-          if (value != 0) entries.emplace_back(r, s, value);
+          if (value != 0) entries_.emplace_back(r, s, value);
         }
   a_.resize(size_, size_);
-  a_.setFromTriplets(entries.begin(), entries.end());  // lower triangle; duplicates summed
+  a_.setFromTriplets(entries_.begin(), entries_.end());  // lower triangle; duplicates summed
   double largest = 0;
   for (int r = 0; r < size_; ++r) largest = std::max(largest, a_.coeff(r, r));
   for (int r = 0; r < size_ && immovable_ < 0; ++r)
     if (!(a_.coeff(r, r) > 1e-14 * largest) || largest == 0) immovable_ = r;
   rank_ = size_;
   if (size_ == 0) return;
-  ldlt_.compute(a_);  // reads the lower triangle
+  // (compute() is analyzePattern() then factorize(): the ordering and the symbolic factor
+  // depend on the pattern alone, so they are kept while it stays the same. For speed only.)
+  if (!same_pattern()) ldlt_.analyzePattern(a_);  // reads the lower triangle
+  ldlt_.factorize(a_);
   bool regular = ldlt_.info() == Eigen::Success;
   if (regular) {
     const VecX d = ldlt_.vectorD();
@@ -86,9 +92,23 @@ void ConstraintSolver::factor(const std::vector<ConstraintRow>& rows,
   Eigen::SparseMatrix<double> shifted = a_;
   for (int r = 0; r < size_; ++r) shifted.coeffRef(r, r) += 1e-8 * largest;
   ldlt_.compute(shifted);
+  pattern_outer_.clear();  // (the analysis is now shifted's)
   const VecX d = ldlt_.vectorD();
   rank_ = 0;
   for (int r = 0; r < size_; ++r) rank_ += d(r) > 1e-6 * largest;
+}
+
+bool ConstraintSolver::same_pattern() {
+  a_.makeCompressed();
+  const auto outer = a_.outerIndexPtr(), inner = a_.innerIndexPtr();
+  const size_t columns = size_t(a_.outerSize()) + 1, entries = size_t(a_.nonZeros());
+  if (pattern_outer_.size() == columns && pattern_inner_.size() == entries &&
+      std::equal(outer, outer + columns, pattern_outer_.begin()) &&
+      std::equal(inner, inner + entries, pattern_inner_.begin()))
+    return true;
+  pattern_outer_.assign(outer, outer + columns);
+  pattern_inner_.assign(inner, inner + entries);
+  return false;
 }
 
 VecX ConstraintSolver::solve(const VecX& b) const {

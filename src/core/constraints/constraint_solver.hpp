@@ -34,7 +34,12 @@ class ConstraintSolver {
  private:
   int size_ = 0, rank_ = 0, immovable_ = -1;
   bool dense_ = false;
+  // Whether a_ has the pattern the LDLT's analysis was made for (else it is kept for the next).
+  bool same_pattern();
   Eigen::SparseMatrix<double> a_;
+  std::vector<int> pattern_outer_, pattern_inner_;         // (empty: no analysis to keep)
+  std::vector<std::vector<std::pair<int, int>>> by_body_;  // (buffers kept between factors)
+  std::vector<Eigen::Triplet<double>> entries_;
   Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> ldlt_;
   Eigen::MatrixXd pseudo_inverse_;  // dense fallback for a singular A
 };
