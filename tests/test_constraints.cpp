@@ -241,8 +241,6 @@ TEST_CASE("the constraints model stays after the forces it reads") {
   CHECK(setup.world.forces.back()->kind() == "constraints");
 }
 
-}  // namespace stepwise
-
 TEST_CASE("the multipliers' solver kept from step to step solves as a fresh one when rows change") {
   // The solver keeps its analysis of A's pattern while the pattern stays (for speed only): row
   // sets of the same size coupling other bodies, and a singular set between, must be solved as a
@@ -296,3 +294,5 @@ TEST_CASE("the multipliers' solver kept from step to step solves as a fresh one 
       CHECK((A * (A * lambda - b)).norm() < 1e-10 * A.norm() * b.norm());
   }
 }
+
+}  // namespace stepwise
