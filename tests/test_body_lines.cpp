@@ -292,9 +292,11 @@ TEST_CASE("a table's used marks and key lines stay with their keys as keys are a
   t.set("e", 5.0, 21);   // (after every key: put on the end)
   t.set("B", 6.0, 22);   // (before every key)
   t.set("bb", 7.0, 23);  // (between two)
+  t.set("\xc3\xa9", 8.0, 24);  // (a quoted key's UTF-8: its bytes sort after ASCII, as unsigned)
   std::string order;
   for (const auto& [key, value] : t.values()) order += key + " ";
-  CHECK(order == "B a b bb c d e ");  // the keys' order, whatever order they were set in
+  CHECK(order == "B a b bb c d e \xc3\xa9 ");  // the keys' order, whatever order they were set in
+  CHECK(t.number("\xc3\xa9") == 8.0);
   CHECK(t.where("e") == "f.toml:21 [[body]]");
   CHECK(t.where("B") == "f.toml:22 [[body]]");
   CHECK(t.where("bb") == "f.toml:23 [[body]]");
