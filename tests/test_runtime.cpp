@@ -125,6 +125,38 @@ TEST_CASE("worker steps give the same trajectory as a direct Simulation, and eve
   CHECK(markers == 3);
 }
 
+TEST_CASE("a running worker spaces its publishes and energies by what they cost, not small ones") {
+  // A snapshot or an energy of 1,000,000 bodies takes tens of ms: taken every 8 ms and every step
+  // they left the steps a third of the physics thread. Cheap ones stay as they were.
+  using namespace std::chrono;
+  using W = PhysicsWorker;
+  CHECK(W::publish_interval(microseconds(300)) == W::kPublishEvery);
+  CHECK(W::publish_interval(milliseconds(2)) == W::kPublishEvery);
+  CHECK(W::publish_interval(milliseconds(40)) == milliseconds(160));  // a fifth of the thread
+  CHECK(W::energy_stride(microseconds(150), microseconds(10)) == 1);  // cheap: every step
+  CHECK(W::energy_stride(milliseconds(2), milliseconds(20)) == 1);    // a tenth of a step
+  CHECK(W::energy_stride(milliseconds(10), milliseconds(30)) == 4);   // 1,000,000 spheres
+  CHECK(W::energy_stride(milliseconds(3), milliseconds(10)) == 3);
+  CHECK(W::energy_stride(seconds(1), milliseconds(1)) == 64);  // at most every 64th step
+  CHECK(W::energy_stride(milliseconds(1), nanoseconds(0)) == 64);
+}
+
+TEST_CASE("a running small scene's energy plot still takes every step") {
+  PhysicsWorker worker;
+  worker.start();
+  worker.send(cmd::LoadScene{"kepler", {}});
+  worker.send(cmd::SetPacing{Pacing::Fastest, 1});
+  wait_for(worker, [](const Snapshot& s) { return s.step >= 3000; });
+  worker.stop();
+  std::vector<EnergySample> samples;
+  worker.take_samples(samples);
+  REQUIRE_FALSE(samples.empty());
+  long covered = 0;
+  for (const EnergySample& e : samples) covered += e.steps_covered;
+  CHECK(samples.back().step >= 3000);
+  CHECK(covered == samples.back().step + 1);  // one at load, one per step
+}
+
 TEST_CASE("a diverging run pauses and names the step and the body") {
   PhysicsWorker worker;
   worker.start();

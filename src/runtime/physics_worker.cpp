@@ -11,7 +11,6 @@
 namespace stepwise {
 namespace {
 
-constexpr auto kPublishEvery = std::chrono::milliseconds(8);
 constexpr double kMaxLag = 0.25;            // wall seconds before pacing gives up
 
 }  // namespace
@@ -95,7 +94,7 @@ void PhysicsWorker::iterate() {
   }
   if (jobs_.collect(convergence_, reversibility_, stability_)) dirty_ = true;
   const auto now = Clock::now();
-  if (dirty_ || (running_ && now - last_publish_ >= kPublishEvery)) publish();
+  if (dirty_ || (running_ && now - last_publish_ >= publish_every_)) publish();
 }
 
 PhysicsWorker::Choices PhysicsWorker::choices() const {
@@ -285,6 +284,7 @@ bool PhysicsWorker::step_once(Clock::time_point deadline) {
     history_.truncate_after(*restored_at_);
     cut_pending_ = false;
   }
+  const auto began = Clock::now();
   if (const auto failure = sim_->step()) {
     running_ = false;
     dirty_ = true;  // the window must hear of it even though nothing is running now
@@ -300,9 +300,14 @@ bool PhysicsWorker::step_once(Clock::time_point deadline) {
   // (At most a slice of stepping for them a step: one far behind catches up over the next ones.)
   if (comparisons_.size()) comparisons_.advance_to(sim_->time(), Clock::now() + kSlice);
   if (vtk_ && sim_->step_count() % vtk_every_ == 0) vtk_->write_frame(*sim_);
-  const EnergyReport energy = sim_->energy();
-  record_sample(energy);
+  const auto stepped = Clock::now();
   note_omega(sim_->step_count(), sim_->max_frequency());  // every step: peaks fall between frames
+  // (Stepping by request, paused, every step is sampled.)
+  if (running_ && ++steps_since_energy_ < energy_every_) return true;
+  steps_since_energy_ = 0;
+  const EnergyReport energy = sim_->energy();
+  energy_every_ = energy_stride(Clock::now() - stepped, stepped - began);
+  record_sample(energy);
   return !blew_up(energy.energy_error);
 }
 

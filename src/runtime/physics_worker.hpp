@@ -2,6 +2,7 @@
 // The physics thread. The window talks to it only through commands; it answers with snapshots
 // (newest wins, never torn) and energy samples (every one delivered). Stepping is paced to real
 // time, slowed down, or as fast as the machine goes.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -54,8 +55,27 @@ class PhysicsWorker {
   // Runs the worker's loop body once on the calling thread (tests without a thread).
   void poll_for_tests() { iterate(); }
 
- private:
   using Clock = std::chrono::steady_clock;
+  static constexpr auto kPublishEvery = std::chrono::milliseconds(8);
+  // How long a running worker waits after a publish that took `took` before the next: every
+  // 8 ms, or four times as long as a publish takes, so that publishing keeps at most a fifth of
+  // the physics thread (a snapshot of 1,000,000 bodies takes tens of ms; published every 8 ms it
+  // left the steps a third of the thread).
+  static Clock::duration publish_interval(Clock::duration took) {
+    return std::max<Clock::duration>(kPublishEvery, 4 * took);
+  }
+  // Every how many steps a running worker takes the energy (for the plot and the blow-up check),
+  // given what the last energy and the last step took: every step, unless the energy costs over
+  // 0.2 ms and more than a tenth of a step (at 1,000,000 spheres it took a third of the thread);
+  // then as seldom as keeps it to a tenth, at most every 64th step. Small scenes' plots, the
+  // classroom's, keep every step.
+  static int energy_stride(Clock::duration energy, Clock::duration step) {
+    if (energy < std::chrono::microseconds(200) || energy * 10 <= step) return 1;
+    const auto per = std::max<Clock::duration>(step, std::chrono::nanoseconds(1));
+    return int(std::min<Clock::rep>(64, (energy * 10 + per - Clock::duration(1)) / per));
+  }
+
+ private:
   static constexpr auto kSlice = std::chrono::milliseconds(8);  // longest stretch of stepping
   void run();
   void iterate();
@@ -137,6 +157,8 @@ class PhysicsWorker {
   Clock::time_point anchor_wall_;
   double anchor_sim_ = 0;
   Clock::time_point last_publish_, rate_window_start_;
+  Clock::duration publish_every_ = kPublishEvery;  // (publish_interval of the last publish)
+  int energy_every_ = 1, steps_since_energy_ = 0;  // (energy_stride; steps since the last)
   long rate_window_steps_ = 0;
   double rate_window_sim_ = 0;
   double steps_per_second_ = 0, realtime_factor_ = 0;

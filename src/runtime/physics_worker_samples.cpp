@@ -64,6 +64,7 @@ void PhysicsWorker::flush_sample() {
 }
 
 void PhysicsWorker::publish() {
+  const auto began = Clock::now();
   Snapshot& s = snapshots_.write_slot();
   s.revision = ++revision_;
   s.scene_generation = generation_;
@@ -108,6 +109,7 @@ void PhysicsWorker::publish() {
   flush_sample();
   snapshots_.publish();
   last_publish_ = Clock::now();
+  publish_every_ = publish_interval(last_publish_ - began);
   dirty_ = false;
 }
 
