@@ -148,6 +148,7 @@ void PhysicsWorker::new_run_started() {
   // Everything that belonged to the previous run goes: pulls, comparisons, the shadow run,
   // history (a checkpoint of another scene must not be offered), errors and the clock anchor.
   sim_->set_parallel(pool_.get());
+  steps_since_energy_ = 0;
   drag_model_ = -1;
   comparisons_.remove(-1);
   reference_.reset();
@@ -303,11 +304,12 @@ bool PhysicsWorker::step_once(Clock::time_point deadline) {
   const auto stepped = Clock::now();
   note_omega(sim_->step_count(), sim_->max_frequency());  // every step: peaks fall between frames
   // (Stepping by request, paused, every step is sampled.)
-  if (running_ && ++steps_since_energy_ < energy_every_) return true;
+  if (++steps_since_energy_ < energy_every_ && running_) return true;
+  const int steps = steps_since_energy_;
   steps_since_energy_ = 0;
   const EnergyReport energy = sim_->energy();
   energy_every_ = energy_stride(Clock::now() - stepped, stepped - began);
-  record_sample(energy);
+  record_sample(energy, steps);
   return !blew_up(energy.energy_error);
 }
 

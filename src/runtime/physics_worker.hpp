@@ -102,7 +102,8 @@ class PhysicsWorker {
   bool step_once(Clock::time_point deadline = Clock::time_point::max());
   bool reference_ready(Clock::time_point deadline);
   void take_owed_steps(Clock::time_point deadline);
-  void record_sample(const EnergyReport& report);
+  // The energy after `steps` steps (those since the last one taken: energy_stride).
+  void record_sample(const EnergyReport& report, int steps = 1);
   void flush_sample();
   void mark(std::string marker);
   void publish();

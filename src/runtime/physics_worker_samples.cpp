@@ -19,7 +19,7 @@ void PhysicsWorker::mark(std::string marker) {
   flush_sample();
 }
 
-void PhysicsWorker::record_sample(const EnergyReport& r) {
+void PhysicsWorker::record_sample(const EnergyReport& r, int steps) {
   EnergySample& s = pending_sample_;
   if (!has_pending_sample_) {
     s = EnergySample{};
@@ -41,7 +41,7 @@ void PhysicsWorker::record_sample(const EnergyReport& r) {
   }
   s.error_min = std::min(s.error_min, r.energy_error);
   s.error_max = std::max(s.error_max, r.energy_error);
-  ++s.steps_covered;
+  s.steps_covered += steps;
   const long stride = running_ && pacing_ == Pacing::Fastest
                           ? std::max(1L, long(steps_per_second_ / kSamplesPerSecond))
                           : std::max(1L, long(steps_per_second_ / (kSamplesPerSecond * 4)));
