@@ -40,7 +40,11 @@ void ParamTable::set(std::string_view key, ParamValue value) {
 }
 
 void ParamTable::set(std::string_view key, ParamValue value, int line) {
-  marks_[put(key, std::move(value))].line = line;
+  set_line(put(key, std::move(value)), key, line);
+}
+
+void ParamTable::set_line(size_t at, std::string_view key, int line) {
+  marks_[at].line = line;
   if (const auto it = key_where_.find(key); it != key_where_.end()) key_where_.erase(it);
 }
 
@@ -57,10 +61,7 @@ const ParamValue* ParamTable::find(std::string_view key) const {
 }
 
 void ParamTable::set_where_line(std::string_view key, int line) {
-  const std::ptrdiff_t k = slot(key);
-  if (k < 0) return;
-  marks_[size_t(k)].line = line;
-  if (const auto it = key_where_.find(key); it != key_where_.end()) key_where_.erase(it);
+  if (const std::ptrdiff_t k = slot(key); k >= 0) set_line(size_t(k), key, line);
 }
 
 const std::string& ParamTable::where(std::string_view key) const {

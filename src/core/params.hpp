@@ -1,7 +1,6 @@
 #pragma once
 // Named parameters: scene parameters, integrator options and force-model settings all use this,
 // so the CLI (--set), scene files and the GUI address them the same way.
-#include <iterator>
 #include <map>
 #include <span>
 #include <string>
@@ -103,6 +102,8 @@ class ParamTable {
   std::ptrdiff_t slot(std::string_view key) const;
   // Sets key's value; where it is in values_.
   size_t put(std::string_view key, ParamValue&& value);
+  // The line of the key at `at` (its where string made again when next asked for).
+  void set_line(size_t at, std::string_view key, int line);
   const ParamValue* find(std::string_view key) const;
   [[noreturn]] void type_error(std::string_view key, const char* wanted) const;
   [[noreturn]] void missing(std::string_view key) const;

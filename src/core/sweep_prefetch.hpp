@@ -19,12 +19,14 @@ namespace stepwise::sweep_prefetch {
 // grains).
 constexpr int kAhead = 64;
 
-// Whether a sweep over n bodies asks at all: where its arrays (some 240 bytes a body: position,
-// velocity, loads, masses, rotation state, drag loads) pass 16 MB (some 70,000 bodies). Below,
-// they come from a cache and the asking is only work: 10k grains' first 800 steps took 1.05 of
-// the time with it, 64,000 grains' 1.016; 125,000 grains' 0.92.
+// The sweep's arrays a body: position, velocity, loads, masses, rotation state, drag loads.
+constexpr long kBytesPerBody = 240;
+
+// Whether a sweep over n bodies asks at all: where its arrays pass 16 MB (some 70,000 bodies).
+// Below, they come from a cache and the asking is only work: 10k grains' first 800 steps took
+// 1.05 of the time with it, 64,000 grains' 1.016; 125,000 grains' 0.92.
 inline bool worth_asking(long n) {
-  return n * 240 > (long{16} << 20);
+  return n * kBytesPerBody > (long{16} << 20);
 }
 
 // Whether it also asks for every group's position, velocity and loads, which it reads in order:
@@ -33,7 +35,7 @@ inline bool worth_asking(long n) {
 // time, 1,000,000 0.82 (first 800 steps 0.97, the landing alike); 262,144 and 512,000 alike and
 // 97,336 1.02 (there the arrays sit in the last level), so from 128 MB (some 560,000 grains).
 inline bool worth_asking_streams(long n) {
-  return n * 240 > (long{128} << 20);
+  return n * kBytesPerBody > (long{128} << 20);
 }
 
 // The cache lines of bytes [p, p + size), size 65 to 192.

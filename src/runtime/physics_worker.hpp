@@ -65,10 +65,10 @@ class PhysicsWorker {
     return std::max<Clock::duration>(kPublishEvery, 4 * took);
   }
   // Every how many steps a running worker takes the energy (for the plot and the blow-up check),
-  // given what the last energy and the last step took: every step, unless the energy costs over
-  // 0.2 ms and more than a tenth of a step (at 1,000,000 spheres it took a third of the thread);
-  // then as seldom as keeps it to a tenth, at most every 64th step. Small scenes' plots, the
-  // classroom's, keep every step.
+  // given what an energy took and what the worker spends a step: every step, unless the energy
+  // costs over 0.2 ms and more than a tenth of a step (at 1,000,000 spheres it took a third of
+  // the thread); then as seldom as keeps it to a tenth, at most every 64th step. Small scenes'
+  // plots, the classroom's, keep every step.
   static int energy_stride(Clock::duration energy, Clock::duration step) {
     if (energy < std::chrono::microseconds(200) || energy * 10 <= step) return 1;
     const auto per = std::max<Clock::duration>(step, std::chrono::nanoseconds(1));
@@ -160,6 +160,10 @@ class PhysicsWorker {
   Clock::time_point last_publish_, rate_window_start_;
   Clock::duration publish_every_ = kPublishEvery;  // (publish_interval of the last publish)
   int energy_every_ = 1, steps_since_energy_ = 0;  // (energy_stride; steps since the last)
+  // When the energy's cost was last read, steps and samples since (step_once).
+  Clock::time_point timed_at_{};
+  long steps_since_timed_ = 0;
+  int samples_untimed_ = 0;
   long rate_window_steps_ = 0;
   double rate_window_sim_ = 0;
   double steps_per_second_ = 0, realtime_factor_ = 0;
