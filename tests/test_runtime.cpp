@@ -498,17 +498,22 @@ TEST_CASE("a World stored in spatial order shows its bodies by id: snapshot labe
   REQUIRE(world.ids.size() == listed.ids.size() + size_t(listed.size()));
   Simulation sim(world, 1e-3);
   Snapshot s;
-  fill_snapshot(sim, s);
+  SnapshotDetail detail;
+  detail.figure = BodyFigure::Speed;
+  detail.detailed = 3 * side + 5;
+  fill_snapshot(sim, s, detail);
   REQUIRE(s.bodies == listed.size());
+  REQUIRE(s.figures.size() == size_t(s.bodies));
+  REQUIRE(s.detail.body == detail.detailed);
+  for (int a = 0; a < 3; ++a)
+    CHECK(s.detail.velocity[a] == float(listed.v(a, s.id(detail.detailed))));
   int moved = 0;
   for (int k = 0; k < s.bodies; ++k) {
     const int id = s.id(k);  // what the window's labels and id colours show
     REQUIRE(id == world.id(k));
     moved += id != k;
-    for (int a = 0; a < 3; ++a) {
-      CHECK(s.position[k][a] == float(listed.x(a, id)));
-      CHECK(s.velocity[k][a] == float(listed.v(a, id)));
-    }
+    for (int a = 0; a < 3; ++a) CHECK(s.position[k][a] == float(listed.x(a, id)));
+    CHECK(s.figures[k] == float(listed.v.col(id).norm()));
     CHECK(s.spheres[k].body == k);  // drawn and picked where stored
     CHECK(s.slot(id) == k);         // --select names an id
   }

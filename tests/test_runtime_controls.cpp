@@ -557,3 +557,40 @@ TEST_CASE("contact treatment in the window: a scene with no contact model is not
         std::string::npos);
   CHECK(after.comparisons.empty());
 }
+
+TEST_CASE("snapshots carry the figure the colouring asks for, the selected body in full") {
+  PhysicsWorker worker;
+  worker.start();
+  worker.send(cmd::SetRunning{false});
+  worker.send(cmd::LoadScene{"kepler", {}});
+  worker.send(cmd::StepOnce{20});
+  const Snapshot& plain = wait_for(worker, [](const Snapshot& s) { return s.step == 20; });
+  CHECK(plain.figure == BodyFigure::None);  // nothing asked: positions and instances only
+  CHECK(plain.figures.empty());
+  CHECK(plain.detail.body == -1);
+  SnapshotDetail detail;
+  detail.figure = BodyFigure::Speed;
+  detail.detailed = 0;  // the orbiting body
+  worker.send(cmd::SetSnapshotDetail{detail});
+  worker.send(cmd::AddComparison{"rk4", "buss2", 0});
+  worker.send(cmd::StepOnce{20});
+  const Snapshot& s = wait_for(worker, [](const Snapshot& s) { return s.step == 40; });
+  REQUIRE(s.figures.size() == size_t(s.bodies));
+  REQUIRE(s.detail.body == 0);
+  const Float3 v = s.detail.velocity;
+  CHECK(s.figures[0] == doctest::Approx(std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2])));
+  CHECK(s.figures[0] > 1.0f);  // near pericentre, some 1.7
+  CHECK(s.detail.mass > 0);
+  REQUIRE(s.comparisons.size() == 1);  // ghosts are coloured as the main run is
+  CHECK(s.comparisons[0].figure == BodyFigure::Speed);
+  CHECK(s.comparisons[0].figures.size() == size_t(s.bodies));
+  // A pull of stiffness 0 is about 2 Hz for the pulled body's mass.
+  worker.send(cmd::DragStart{0, Vec3(0, 0, 5), 0.0});
+  worker.send(cmd::StepOnce{1});
+  const Snapshot& pulled = wait_for(worker, [](const Snapshot& s) { return s.step == 41; });
+  double k = 0;
+  for (const ModelTunables& m : pulled.models)
+    if (m.kind == "mouse-spring") k = m.tunables[0].value;
+  CHECK(k == doctest::Approx(s.detail.mass * std::pow(4 * M_PI, 2)).epsilon(1e-6));
+  worker.stop();
+}

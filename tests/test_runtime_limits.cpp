@@ -98,7 +98,7 @@ TEST_CASE("a comparison that cannot keep up, or cannot take a step, stops and sa
   main.advance(1);
   runs.advance_to(main.time());
   std::vector<Snapshot> shown;
-  runs.publish(shown, 0);
+  runs.publish(shown, 0, BodyFigure::None);
   REQUIRE(shown.size() == 2);
   CHECK(shown[0].error.find("would take this run 5e+10 steps at once") != std::string::npos);
   CHECK(runs.run(0).step_count() == 0);
@@ -111,7 +111,7 @@ TEST_CASE("a comparison that cannot keep up, or cannot take a step, stops and sa
   main.advance(60);
   runs.advance_to(main.time());
   limits::max_substeps() = limit;
-  runs.publish(shown, 0);
+  runs.publish(shown, 0, BodyFigure::None);
   CHECK(shown[2].error.find("more than 5 sub-steps") != std::string::npos);
   CHECK(shown[1].error.empty());
 }
@@ -139,7 +139,7 @@ TEST_CASE("comparisons far behind catch up over several calls, each a share, to 
   call(20);
   CHECK(behind(0));  // (1.5e5 rk4 steps in its 10 ms: 67 ns a step)
   std::vector<Snapshot> shown;
-  sliced.publish(shown, 0);
+  sliced.publish(shown, 0, BodyFigure::None);
   CHECK(shown[0].run_label.find(", catching up (t = ") != std::string::npos);
   CHECK(shown[0].error.empty());
   // The second run's share: more than a step while the first is still behind. Without shares
@@ -158,7 +158,7 @@ TEST_CASE("comparisons far behind catch up over several calls, each a share, to 
     CHECK(sliced.run(k).world().x == whole.run(k).world().x);
     CHECK(sliced.run(k).world().v == whole.run(k).world().v);
   }
-  sliced.publish(shown, 0);
+  sliced.publish(shown, 0, BodyFigure::None);
   CHECK(shown[0].run_label.find("catching up") == std::string::npos);
 }
 

@@ -326,13 +326,14 @@ int command_gui(GuiOptions o) {
       const Float3& p = s.position[w.ui.view.selected];
       w.camera.target = glm::vec3(p[0], p[1], p[2]);
     }
-    // The network needs the contact list, the Inspector the selected body's contact points.
-    const int inspected = w.ui.show_inspector ? w.ui.view.selected : -1;
-    if (w.ui.view.force_network != w.contacts_requested || inspected != w.inspected_requested) {
-      w.contacts_requested = w.ui.view.force_network;
-      w.inspected_requested = inspected;
-      w.worker.send(cmd::SetSnapshotDetail{w.contacts_requested, inspected});
-    }
+    // The network needs the contact list, the Inspector the selected body's contact points, the
+    // Inspector and the phase portrait that body in full, the colouring its figure of each body.
+    SnapshotDetail detail;
+    detail.contacts = w.ui.view.force_network;
+    detail.inspected = w.ui.show_inspector ? w.ui.view.selected : -1;
+    detail.detailed = w.ui.view.selected;
+    detail.figure = figure_of(w.ui.view.colour_by);
+    if (detail != w.requested) w.worker.send(cmd::SetSnapshotDetail{w.requested = detail});
     handle_input(w, s);
     watch_scene_file(w, s);
 

@@ -1,6 +1,7 @@
 // Camera gestures, picking and pulling bodies, and the keyboard shortcuts (see the F1 help).
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "app/gui_window.hpp"
@@ -86,13 +87,13 @@ void handle_input(GuiWindow& w, const Snapshot& s) {
       break;
     case GuiWindow::Gesture::PullPending:
       if (ImGui::IsMouseDragging(ImGuiMouseButton_Left) && w.pull_body < s.bodies) {
-        // About 2 Hz for this body unless the user set a stiffness; damped as the user chose.
+        // The user's stiffness, or (0) about 2 Hz for this body; damped as the user chose.
         const int b = w.pull_body;
-        const double k =
-            w.ui.drag_stiffness > 0 ? w.ui.drag_stiffness : s.mass[b] * std::pow(2 * M_PI * 2.0, 2);
+        const double k = std::max(w.ui.drag_stiffness, 0.0);
         send(cmd::DragStart{b, Vec3(w.pull_anchor.x, w.pull_anchor.y, w.pull_anchor.z), k,
                             w.ui.drag_damping});
-        w.ui.notice = "pulling body " + std::to_string(s.id(b)) + " (k " + format_double(k) + ")";
+        w.ui.notice = "pulling body " + std::to_string(s.id(b)) +
+                      (k > 0 ? " (k " + format_double(k) + ")" : " (about 2 Hz)");
         w.ui.view.pull_body = b;
         w.ui.view.pull_target = w.pull_anchor;
         w.gesture = GuiWindow::Gesture::Pull;

@@ -164,7 +164,9 @@ int command_record(const RecordOptions& o) {
     history.add(samples);
     samples.clear();
 
-    fill_snapshot(*sim, snapshot);
+    SnapshotDetail detail;
+    detail.figure = figure_of(view.colour_by);
+    fill_snapshot(*sim, snapshot, detail);
     snapshot.label = label;
     snapshot.scene_generation = 1;
     if (frame == 0)

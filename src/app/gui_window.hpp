@@ -32,8 +32,7 @@ struct GuiWindow {
   std::uint64_t seen_generation = 0;
   std::string camera_source;  // the camera is framed again when the scene source changes
   AutoFrame auto_frame;  // until the user moves the camera
-  bool contacts_requested = false;
-  int inspected_requested = -1;
+  SnapshotDetail requested;  // what the physics thread was last asked to put in snapshots
   int pending_select = -1;  // --select, applied once the scene is loaded
   // The selection as last seen (where stored, and its id): a run kept in spatial order stores
   // its bodies anew as they move, and the selection follows its body.

@@ -4,12 +4,6 @@
 #include <cmath>
 
 namespace stepwise {
-namespace {
-
-float norm3(const Float3& v) { return std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); }
-
-}  // namespace
-
 ColourBy colour_by_name(const std::string& text) {
   std::string known;
   for (int i = 0; i < kColourByCount; ++i) {
@@ -19,6 +13,21 @@ ColourBy colour_by_name(const std::string& text) {
     known += (i == 0 ? "" : i + 1 == kColourByCount ? " or " : ", ") + name;
   }
   throw InputError("--colour-by: expected " + known + ", got '" + text + "'");
+}
+
+BodyFigure figure_of(ColourBy by) {
+  switch (by) {
+    case ColourBy::Speed:
+      return BodyFigure::Speed;
+    case ColourBy::AngularSpeed:
+      return BodyFigure::AngularSpeed;
+    case ColourBy::KineticEnergy:
+      return BodyFigure::KineticEnergy;
+    case ColourBy::Force:
+      return BodyFigure::Force;
+    default:
+      return BodyFigure::None;
+  }
 }
 
 glm::vec3 colour_ramp(float t) {
@@ -57,20 +66,13 @@ ColourScale body_colours(const Snapshot& s, ColourBy by, std::vector<glm::vec4>&
     for (int i = 0; i < n; ++i)
       out[i] = glm::vec4(material_colour(i < int(s.material.size()) ? s.material[i] : 0), 1.0f);
   } else {
-    std::vector<float> value(n);
-    for (int i = 0; i < n; ++i) {
-      switch (by) {
-        case ColourBy::Speed: value[i] = norm3(s.velocity[i]); break;
-        case ColourBy::AngularSpeed: value[i] = norm3(s.angular_velocity[i]); break;
-        case ColourBy::KineticEnergy: value[i] = s.kinetic_energy[i]; break;
-        default: value[i] = norm3(s.force[i]); break;
-      }
-    }
+    const bool carried = s.figure == figure_of(by) && int(s.figures.size()) == n;
+    auto value = [&](int i) { return carried ? s.figures[i] : 0.0f; };
     float high = 0;
     for (int i = 0; i < n; ++i)
-      if (!s.fixed[i] && std::isfinite(value[i])) high = std::max(high, value[i]);
+      if (!s.fixed[i] && std::isfinite(value(i))) high = std::max(high, value(i));
     scale.high = high > 0 ? high : 1.0f;
-    for (int i = 0; i < n; ++i) out[i] = glm::vec4(colour_ramp(value[i] / scale.high), 1.0f);
+    for (int i = 0; i < n; ++i) out[i] = glm::vec4(colour_ramp(value(i) / scale.high), 1.0f);
   }
   for (int i = 0; i < n; ++i)
     if (s.fixed[i]) out[i] = glm::vec4(0.42f, 0.42f, 0.45f, 1.0f);

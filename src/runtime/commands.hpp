@@ -1,6 +1,7 @@
 #pragma once
 // What the window asks of the physics thread. Every change to a running simulation travels as one
 // of these; the worker applies them between steps, in order.
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -15,6 +16,19 @@ namespace stepwise {
 struct RunSpec;  // io/scene_file.hpp
 
 enum class Pacing { RealTime, Fastest };
+
+// A figure of every body that colour modes show. The window asks for the one it draws: a snapshot
+// carries one of them, not every body's full state (at 1,000,000 bodies each would take 4-12 MB
+// in each of the three snapshots in flight, copied at every publish).
+enum class BodyFigure : std::uint8_t { None, Speed, AngularSpeed, KineticEnergy, Force };
+// What a view asks for beyond positions and instances.
+struct SnapshotDetail {
+  bool contacts = false;  // the force network's pair list (a pass over every neighbour pair)
+  int inspected = -1;     // the body whose contact points the Inspector lists (-1: none)
+  int detailed = -1;      // the body given in full (BodyDetail; -1: none)
+  BodyFigure figure = BodyFigure::None;  // every body's, for the colour mode in use
+  bool operator==(const SnapshotDetail&) const = default;
+};
 
 namespace cmd {
 struct LoadScene {
@@ -46,13 +60,16 @@ struct SetRunning { bool running; };
 struct StepOnce { long steps = 1; };
 struct SetPacing { Pacing pacing; double slow_motion = 1; };  // sim seconds per wall second
 // zeta: the pull's damping as a fraction of critical (1: it settles without overshoot).
+// stiffness 0: about 2 Hz for the body's mass.
 struct DragStart { int body; Vec3 target; double stiffness; double zeta = 1; };
 struct DragMove { Vec3 target; };
 struct DragEnd {};
 // Video frames locked to simulated time: a snapshot every `interval` simulated seconds goes to
 // the capture queue; the worker waits while too many are unrendered. 0 stops capturing.
 struct SetCapture { double interval; };
-struct SaveState { std::string path; };
+struct SaveState {
+  std::string path;
+};  // the whole state as a scene file (continues bit for bit)
 struct SetVtk { std::string folder; long every; };  // a ParaView series while on; empty stops
 // Lockstep comparison: another run of the same scene from the current state with other methods
 // or dt (0: the same), advanced to the same simulated time as the main run.
@@ -80,8 +97,9 @@ struct SetReference { bool on; };
 // The stability chart's curve for one method (computed once, in the background).
 struct RunStability { std::string integrator; };
 // Extra snapshot content only some views need (the contact force network walks every pair).
-// inspected: the body whose contact points the Inspector lists (-1: none).
-struct SetSnapshotDetail { bool contacts; int inspected = -1; };  // the whole state as a scene file (continues bit for bit)
+struct SetSnapshotDetail {
+  SnapshotDetail detail;
+};
 }  // namespace cmd
 
 using Command =

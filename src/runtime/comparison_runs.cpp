@@ -97,12 +97,15 @@ void ComparisonRuns::advance_to(double time, Clock::time_point deadline) {
   }
 }
 
-void ComparisonRuns::publish(std::vector<Snapshot>& out, std::uint64_t generation) {
+void ComparisonRuns::publish(std::vector<Snapshot>& out, std::uint64_t generation,
+                             BodyFigure figure) {
   out.resize(runs_.size());
   for (size_t k = 0; k < runs_.size(); ++k) {
     Run& run = runs_[k];
     Snapshot& s = out[k];
-    fill_snapshot(*run.sim, s);
+    SnapshotDetail detail;
+    detail.figure = figure;
+    fill_snapshot(*run.sim, s, detail);
     s.scene_generation = generation;
     s.run_label = run.label;
     if (run.error.empty() && short_of(*run.sim, time_))  // (advance_to left it behind)

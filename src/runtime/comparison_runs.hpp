@@ -33,7 +33,8 @@ class ComparisonRuns {
   // behind, whose steps are dear (impulses, a large scene), catches up over the next calls
   // instead of holding the physics thread, and shows where it is meanwhile (publish).
   void advance_to(double time, Clock::time_point deadline = Clock::time_point::max());
-  void publish(std::vector<Snapshot>& out, std::uint64_t generation);
+  // figure: every body's, as the main run's (ghosts are coloured as it is).
+  void publish(std::vector<Snapshot>& out, std::uint64_t generation, BodyFigure figure);
   void push_samples(MessageQueue<EnergySample>& queue, std::uint64_t generation);
 
  private:

@@ -227,7 +227,7 @@ void PhysicsWorker::capture_if_due() {
   Snapshot s;
   s.scene_generation = generation_;
   s.label = spec_->label;
-  fill_snapshot(*sim_, s, snapshot_contacts_, snapshot_inspected_);
+  fill_snapshot(*sim_, s, snapshot_detail_);
   captures_.push(std::move(s));
   ++captures_pending_;
   next_capture_ += capture_interval_;

@@ -184,8 +184,7 @@ class PhysicsWorker {
   bool has_pending_sample_ = false;
   std::string next_marker_;
   bool dirty_ = true;  // something changed that the window has not seen
-  bool snapshot_contacts_ = false;
-  int snapshot_inspected_ = -1;
+  SnapshotDetail snapshot_detail_;  // what the window asked for (cmd::SetSnapshotDetail)
 };
 
 }  // namespace stepwise

@@ -145,7 +145,8 @@ void PhysicsWorker::apply(const Command& command) {
             ParamTable p("drag");
             p.set("body", double(c.body));
             p.set("target", std::vector<double>{c.target.x(), c.target.y(), c.target.z()});
-            p.set("k", c.stiffness);
+            p.set("k", c.stiffness > 0 ? c.stiffness
+                                       : sim.world().mass(c.body) * std::pow(2 * M_PI * 2.0, 2));
             p.set("zeta", c.zeta);
             auto spring = ForceRegistry::instance().make("mouse-spring", p);
             const ForceModel* added = nullptr;
@@ -175,10 +176,7 @@ void PhysicsWorker::apply(const Command& command) {
               throw InputError("no checkpoint #" + std::to_string(c.index));
             restore(std::size_t(c.index));
           },
-          [&](const cmd::SetSnapshotDetail& c) {
-            snapshot_contacts_ = c.contacts;
-            snapshot_inspected_ = c.inspected;
-          },
+          [&](const cmd::SetSnapshotDetail& c) { snapshot_detail_ = c.detail; },
           [&](const cmd::SetReference& c) {
             reference_.reset();
             reference_waiting_ = false;

@@ -88,7 +88,7 @@ void PhysicsWorker::publish() {
   s.error_body = error_body_;
   if (sim_) {
     s.run_label = run_label(sim_->integrator_name(), sim_->rotation_name(), sim_->dt());
-    comparisons_.publish(s.comparisons, generation_);
+    comparisons_.publish(s.comparisons, generation_, snapshot_detail_.figure);
     s.convergence = convergence_;
     s.history_times = history_.times();
     s.history_position = restored_at_ ? int(*restored_at_) : -1;
@@ -102,7 +102,7 @@ void PhysicsWorker::publish() {
     s.source = source_;
     s.builtin = spec_->builtin.value_or("");
     s.scene_parameters = scene_parameters_;
-    fill_snapshot(*sim_, s, snapshot_contacts_, snapshot_inspected_);
+    fill_snapshot(*sim_, s, snapshot_detail_);
     widen_to_recent_worst(s);
     s.blowup_limit = blowup_limit_;
   }

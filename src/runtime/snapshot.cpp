@@ -58,8 +58,20 @@ class SnapshotSink final : public DrawSink {
   int body_ = 0;
 };
 
+// A shown body's figure (generalised coordinates: no force or spin is reported for them).
+float shown_figure(const ForceModel::Shown& b, BodyFigure figure) {
+  switch (figure) {
+    case BodyFigure::Speed:
+      return static_cast<float>(b.velocity.norm());
+    case BodyFigure::KineticEnergy:
+      return static_cast<float>(0.5 * b.mass * b.velocity.squaredNorm());
+    default:
+      return 0;
+  }
+}
+
 // Generalised coordinates: the bodies they stand for, drawn and listed in their place.
-bool fill_shown(const World& world, Snapshot& out) {
+bool fill_shown(const World& world, const SnapshotDetail& detail, Snapshot& out) {
   std::vector<ForceModel::Shown> shown;
   for (const auto& model : world.forces)
     if (model->shown_bodies(world, shown)) break;
@@ -70,54 +82,74 @@ bool fill_shown(const World& world, Snapshot& out) {
   out.boxes.clear();
   out.hulls.clear();
   out.meshes.clear();
-  for (auto* column : {&out.position, &out.velocity, &out.angular_velocity, &out.force, &out.torque})
-    column->assign(n, Float3{});
-  out.mass.resize(n);
-  out.kinetic_energy.resize(n);
+  out.position.resize(n);
   out.fixed.assign(n, 0);
   out.material.assign(n, 0);
   out.ids.clear();
   for (int i = 0; i < n; ++i) {
     out.position[i] = to_float(shown[i].position);
-    out.velocity[i] = to_float(shown[i].velocity);
-    out.mass[i] = static_cast<float>(shown[i].mass);
-    out.kinetic_energy[i] = static_cast<float>(0.5 * shown[i].mass * shown[i].velocity.squaredNorm());
     out.spheres.push_back({out.position[i], static_cast<float>(shown[i].radius), i});
+  }
+  out.figures.resize(out.figure == BodyFigure::None ? 0 : n);
+  for (int i = 0; i < int(out.figures.size()); ++i)
+    out.figures[i] = shown_figure(shown[i], out.figure);
+  if (detail.detailed >= 0 && detail.detailed < n) {
+    const ForceModel::Shown& b = shown[detail.detailed];
+    out.detail.body = detail.detailed;
+    out.detail.velocity = to_float(b.velocity);
+    out.detail.mass = static_cast<float>(b.mass);
+    out.detail.kinetic_energy = shown_figure(b, BodyFigure::KineticEnergy);
   }
   return true;
 }
 
-void fill_bodies(Simulation& sim, Snapshot& out) {
+// Every body's figure for the colour mode in use (out.figure).
+void fill_figures(Simulation& sim, Snapshot& out) {
+  const World& world = sim.world();
+  const int n = world.size();
+  out.figures.resize(out.figure == BodyFigure::None ? 0 : n);
+  auto each = [&](auto&& figure) {
+    for (int i = 0; i < int(out.figures.size()); ++i)
+      out.figures[i] = static_cast<float>(figure(i));
+  };
+  switch (out.figure) {
+    case BodyFigure::Speed:
+      return each([&](int i) { return world.v.col(i).norm(); });
+    case BodyFigure::AngularSpeed:
+      return each([&](int i) { return world.w.col(i).norm(); });
+    case BodyFigure::KineticEnergy:
+      return each([&](int i) { return world.kinetic_energy(i); });
+    case BodyFigure::Force: {
+      const Positions& force = sim.forces();
+      return each([&](int i) { return force.col(i).norm(); });
+    }
+    case BodyFigure::None:
+      return;
+  }
+}
+
+void fill_bodies(Simulation& sim, const SnapshotDetail& detail, Snapshot& out) {
   const World& world = sim.world();
   out.dimensions = world.dimensions;
   out.spokes.clear();
-  if (fill_shown(world, out)) return;
+  out.figure = detail.figure;
+  out.detail = BodyDetail();
+  if (fill_shown(world, detail, out)) return;
+  sim.forces();  // the step's evaluation, if none yet: the models' contact lists come from it
   const int n = world.size();
-  const Positions& force = sim.forces();
-  const Positions& torque = sim.torques();
   out.bodies = n;
   out.spheres.clear();
   out.boxes.clear();
   out.hulls.clear();
   out.meshes.clear();
   SnapshotSink sink(out);
-  for (auto* column :
-       {&out.position, &out.velocity, &out.angular_velocity, &out.force, &out.torque})
-    column->resize(n);
-  out.mass.resize(n);
-  out.kinetic_energy.resize(n);
+  out.position.resize(n);
   out.fixed.resize(n);
   out.material.assign(world.material.begin(), world.material.end());
   out.ids = world.ids;
   for (int i = 0; i < n; ++i) {
     const Vec3 x = world.x.col(i);
     out.position[i] = to_float(x);
-    out.velocity[i] = to_float(world.v.col(i));
-    out.angular_velocity[i] = to_float(world.w.col(i));
-    out.force[i] = to_float(force.col(i));
-    out.torque[i] = to_float(torque.col(i));
-    out.mass[i] = static_cast<float>(world.mass(i));
-    out.kinetic_energy[i] = static_cast<float>(world.kinetic_energy(i));
     out.fixed[i] = world.flags[i] & kFixed ? 1 : 0;
     // Most bodies are spheres: no call through the shape (disks are drawn with their spoke).
     if (world.shape[i]->type() == sphere_type() && !world.shape[i]->planar()) {
@@ -126,6 +158,17 @@ void fill_bodies(Simulation& sim, Snapshot& out) {
     }
     sink.place(x, world.q[i], i);
     world.shape[i]->draw(sink);
+  }
+  fill_figures(sim, out);
+  if (detail.detailed >= 0 && detail.detailed < n) {
+    const int i = detail.detailed;
+    out.detail = {i,
+                  to_float(world.v.col(i)),
+                  to_float(world.w.col(i)),
+                  to_float(sim.forces().col(i)),
+                  to_float(sim.torques().col(i)),
+                  static_cast<float>(world.mass(i)),
+                  static_cast<float>(world.kinetic_energy(i))};
   }
 }
 
@@ -225,7 +268,7 @@ void fill_models(Simulation& sim, Snapshot& out) {
 
 }  // namespace
 
-void fill_snapshot(Simulation& sim, Snapshot& out, bool with_contacts, int inspected) {
+void fill_snapshot(Simulation& sim, Snapshot& out, const SnapshotDetail& detail) {
   out.integrator = sim.integrator_name();
   out.rotation = sim.rotation_name();
   out.dt = sim.dt();
@@ -237,12 +280,12 @@ void fill_snapshot(Simulation& sim, Snapshot& out, bool with_contacts, int inspe
   out.time = sim.time();
   out.step = sim.step_count();
   out.energy = sim.energy();
-  fill_bodies(sim, out);
+  fill_bodies(sim, detail, out);
   fill_bonds(sim.world(), out);
   fill_models(sim, out);
   out.contacts.clear();
-  if (with_contacts) fill_contacts(sim, out);
-  fill_inspected(sim, inspected, out);
+  if (detail.contacts) fill_contacts(sim, out);
+  fill_inspected(sim, detail.inspected, out);
 }
 
 }  // namespace stepwise

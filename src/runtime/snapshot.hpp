@@ -54,6 +54,12 @@ struct BondLine {
 struct ShownWall {
   Float3 point, normal;
 };
+// One body in full: the Inspector's rows and the phase portrait's point.
+struct BodyDetail {
+  int body = -1;  // -1: none
+  Float3 velocity{}, angular_velocity{}, force{}, torque{};
+  float mass = 0, kinetic_energy = 0;
+};
 struct ModelTunables {
   std::string kind;
   std::vector<Tunable> tunables;
@@ -99,8 +105,10 @@ struct Snapshot {
   int dimensions = 3;
   std::vector<std::array<Float3, 2>> spokes;
   Float3 down{};  // 2-D: the direction of the scene's uniform gravity (unit; zero without one)
-  std::vector<Float3> position, velocity, angular_velocity, force, torque;
-  std::vector<float> mass, kinetic_energy;
+  std::vector<Float3> position;
+  BodyFigure figure = BodyFigure::None;  // what `figures` hold (asked for by SnapshotDetail)
+  std::vector<float> figures;            // per body when figure is not None
+  BodyDetail detail;                     // SnapshotDetail::detailed's body
   std::vector<std::uint8_t> fixed;
   std::vector<std::uint16_t> material;  // per body: a materials id (names in `materials`), 0: none
   // Each body's id where the World stores them in another order (World::ids; empty: its place).
@@ -157,9 +165,8 @@ struct Snapshot {
   StabilityView stability;
 };
 
-// Copies the simulation's state and settings into `out`, reusing its storage; the contact
-// list only if asked (it costs a pass over every neighbour pair).
-// with_contacts: the force network's pair list; inspected: that body's contact points.
-void fill_snapshot(Simulation& sim, Snapshot& out, bool with_contacts = false, int inspected = -1);
+// Copies the simulation's state and settings into `out`, reusing its storage, with what `detail`
+// asks for beyond positions and instances.
+void fill_snapshot(Simulation& sim, Snapshot& out, const SnapshotDetail& detail = {});
 
 }  // namespace stepwise

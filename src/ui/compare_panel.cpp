@@ -302,10 +302,10 @@ void phase_section(UiState& ui, const Snapshot& s) {
   if (c.phase_body != body || c.phase_traced_axis != axis || c.phase_generation != s.scene_generation)
     xs.clear(), vs.clear(), c.phase_body = body, c.phase_traced_axis = axis,
                             c.phase_generation = s.scene_generation;
-  if (s.revision != c.phase_revision) {
+  if (s.revision != c.phase_revision && s.detail.body == body) {
     c.phase_revision = s.revision;
     xs.push_back(s.position[body][axis]);
-    vs.push_back(s.velocity[body][axis]);
+    vs.push_back(s.detail.velocity[axis]);
     if (xs.size() > 20000)
       xs.erase(xs.begin(), xs.begin() + 5000), vs.erase(vs.begin(), vs.begin() + 5000);
   }

@@ -33,15 +33,21 @@ void draw_inspector_panel(UiState& ui, const Snapshot& s) {
     ImGui::TextDisabled("double-click a body to inspect it; drag one to pull it");
     return ImGui::PopTextWrapPos();
   }
-  ImGui::Text("body %d   mass %.5g   kinetic energy %.5g%s", s.id(i), s.mass[i],
-              s.kinetic_energy[i], s.fixed[i] ? "   (fixed)" : "");
+  const BodyDetail& d = s.detail;
+  if (d.body == i)
+    ImGui::Text("body %d   mass %.5g   kinetic energy %.5g%s", s.id(i), d.mass, d.kinetic_energy,
+                s.fixed[i] ? "   (fixed)" : "");
+  else  // picked since this snapshot was filled: the next one has it in full
+    ImGui::Text("body %d%s", s.id(i), s.fixed[i] ? "   (fixed)" : "");
   same_line_if_fits(button_width("deselect"));
   if (ImGui::SmallButton("deselect")) ui.view.selected = -1;
   row("x", s.position[i]);
-  row("v", s.velocity[i]);
-  row("omega", s.angular_velocity[i]);
-  row("force", s.force[i]);
-  row("torque", s.torque[i]);
+  if (d.body == i) {
+    row("v", d.velocity);
+    row("omega", d.angular_velocity);
+    row("force", d.force);
+    row("torque", d.torque);
+  }
   int shown = 0;
   for (const BondLine& b : s.bonds) {
     if (b.i != i && b.j != i) continue;
