@@ -580,10 +580,16 @@ TEST_CASE("snapshots carry the figure the colouring asks for, the selected body 
   const Float3 v = s.detail.velocity;
   CHECK(s.figures[0] == doctest::Approx(std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2])));
   CHECK(s.figures[0] > 1.0f);  // near pericentre, some 1.7
-  CHECK(s.detail.mass > 0);
+  const float mass = s.detail.mass;
+  CHECK(mass > 0);
   REQUIRE(s.comparisons.size() == 1);  // ghosts are coloured as the main run is
   CHECK(s.comparisons[0].figure == BodyFigure::Speed);
   CHECK(s.comparisons[0].figures.size() == size_t(s.bodies));
+  detail.figure = BodyFigure(7);  // not one: refused, the last kept
+  worker.send(cmd::SetSnapshotDetail{detail});
+  const Snapshot& refused = wait_for(worker, [](const Snapshot& s) { return !s.error.empty(); });
+  CHECK(refused.error.find("no such body figure") != std::string::npos);
+  CHECK(refused.figure == BodyFigure::Speed);
   // A pull of stiffness 0 is about 2 Hz for the pulled body's mass.
   worker.send(cmd::DragStart{0, Vec3(0, 0, 5), 0.0});
   worker.send(cmd::StepOnce{1});
@@ -591,6 +597,6 @@ TEST_CASE("snapshots carry the figure the colouring asks for, the selected body 
   double k = 0;
   for (const ModelTunables& m : pulled.models)
     if (m.kind == "mouse-spring") k = m.tunables[0].value;
-  CHECK(k == doctest::Approx(s.detail.mass * std::pow(4 * M_PI, 2)).epsilon(1e-6));
+  CHECK(k == doctest::Approx(mass * std::pow(4 * M_PI, 2)).epsilon(1e-6));
   worker.stop();
 }

@@ -67,9 +67,10 @@ struct DragEnd {};
 // Video frames locked to simulated time: a snapshot every `interval` simulated seconds goes to
 // the capture queue; the worker waits while too many are unrendered. 0 stops capturing.
 struct SetCapture { double interval; };
+// The whole state as a scene file (continues bit for bit).
 struct SaveState {
   std::string path;
-};  // the whole state as a scene file (continues bit for bit)
+};
 struct SetVtk { std::string folder; long every; };  // a ParaView series while on; empty stops
 // Lockstep comparison: another run of the same scene from the current state with other methods
 // or dt (0: the same), advanced to the same simulated time as the main run.

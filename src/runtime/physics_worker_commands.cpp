@@ -176,7 +176,10 @@ void PhysicsWorker::apply(const Command& command) {
               throw InputError("no checkpoint #" + std::to_string(c.index));
             restore(std::size_t(c.index));
           },
-          [&](const cmd::SetSnapshotDetail& c) { snapshot_detail_ = c.detail; },
+          [&](const cmd::SetSnapshotDetail& c) {
+            if (c.detail.figure > BodyFigure::Force) throw InputError("no such body figure");
+            snapshot_detail_ = c.detail;
+          },
           [&](const cmd::SetReference& c) {
             reference_.reset();
             reference_waiting_ = false;

@@ -142,7 +142,14 @@ Command next_command(Bytes& b, const Snapshot& s) {
     case 25: return cmd::RestoreCheckpoint{b.index()};
     case 26: return cmd::SetReference{b.flag()};
     case 27: return cmd::RunStability{name_from(b, integrators)};
-    case 28: return cmd::SetSnapshotDetail{b.flag(), b.flag() ? b.pick(s.bodies + 1) : b.index()};
+    case 28: {
+      SnapshotDetail d;
+      d.contacts = b.flag();
+      d.inspected = b.flag() ? b.pick(s.bodies + 1) : b.index();
+      d.detailed = b.flag() ? b.pick(s.bodies + 1) : b.index();
+      d.figure = BodyFigure(b.pick(6));  // one past the last
+      return cmd::SetSnapshotDetail{d};
+    }
     default:  // (StopStudy shares the last case: only inputs reaching it decode otherwise now)
       if (b.flag()) return cmd::StopStudy{b.flag()};
       return cmd::SetBlowupLimit{b.number()};
