@@ -295,4 +295,46 @@ TEST_CASE("the multipliers' solver kept from step to step solves as a fresh one 
   }
 }
 
+TEST_CASE("the multipliers' solver factors an unchanged A once, and again at any bit changed") {
+  // A step solves at one state several times (the forces, SHAKE's directions, the velocity
+  // projection): rows and W blocks bit for bit the last ones are not factored again (for speed
+  // only). Any bit of a row's directions or of a W block it reads makes a new factor, which must
+  // solve as a fresh solver does.
+  std::vector<BodyInverse> inverse(4);
+  for (int b = 0; b < 4; ++b) {
+    inverse[b].inv_mass = 1.0 + b;
+    inverse[b].inv_inertia = (0.5 + b) * Mat3::Identity();
+  }
+  auto row = [](int a, int b, const Vec3& n) {
+    ConstraintRow r;
+    r.body[0] = a, r.body[1] = b;
+    r.lin[0] = n, r.lin[1] = -n;
+    r.ang[0] = Vec3(0.1, 0.2, 0.3).cross(n), r.ang[1] = -r.ang[0];
+    return r;
+  };
+  std::vector<ConstraintRow> rows = {row(0, 1, Vec3(1, 0.2, 0)), row(1, 2, Vec3(0.1, 1, 0.3))};
+  ConstraintSolver kept;
+  const VecX b = VecX::LinSpaced(2, 1.0, 2.0);
+  auto check = [&](long factored) {
+    kept.factor(rows, inverse);
+    ConstraintSolver fresh;
+    fresh.factor(rows, inverse);
+    CHECK(kept.factored() == factored);
+    const VecX lambda = kept.solve(b), expected = fresh.solve(b);
+    CHECK((lambda.array() == expected.array()).all());  // to the bit
+  };
+  check(1);
+  check(1);  // the same rows and blocks: the same factor
+  rows[0].lin[0].y() = std::nextafter(0.2, 1.0);
+  check(2);
+  inverse[2].inv_inertia(1, 1) = std::nextafter(inverse[2].inv_inertia(1, 1), 0.0);
+  check(3);
+  inverse[3].inv_mass = 7;  // a body no row reads
+  check(3);
+  rows[0].lin[0].z() = -0.0;  // was +0.0: equal, but not the same bits
+  check(4);
+  rows[1].body[1] = 3;  // another body, its block equal to none before
+  check(5);
+}
+
 }  // namespace stepwise
