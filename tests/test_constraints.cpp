@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstring>
 
 #include "constraint_support.hpp"
 #include "core/constraints/constraint_solver.hpp"
@@ -335,6 +336,54 @@ TEST_CASE("the multipliers' solver factors an unchanged A once, and again at any
   check(4);
   rows[1].body[1] = 3;  // another body, its block equal to none before
   check(5);
+}
+
+TEST_CASE("every constraint kind's C alone is its rows' C to the bit") {
+  // SHAKE's sweeps read C alone (Constraint::positions_error, for speed only): it must be the
+  // very number evaluate() puts in each row, at any state, for joints at centres and off them.
+  World world;
+  Random random(7);
+  for (int b = 0; b < 2; ++b) {
+    BodySpec body;
+    body.position = Vec3(random.normal(), random.normal(), random.normal());
+    body.velocity = Vec3(random.normal(), random.normal(), random.normal());
+    body.orientation = Quat(random.normal(), random.normal(), random.normal(), random.normal());
+    body.orientation.normalize();
+    world.add_body(body);
+    world.w.col(b) = Vec3(random.normal(), random.normal(), random.normal());
+  }
+  auto table = [](const std::string& kind,
+                  std::initializer_list<std::pair<const char*, ParamValue>> values) {
+    ParamTable p;
+    p.set("kind", kind);
+    for (const auto& [key, value] : values) p.set(key, value);
+    return p;
+  };
+  const std::vector<double> off{0.3, -0.2, 0.1}, other{-0.1, 0.4, 0.25};
+  const std::vector<ParamTable> tables = {
+      table("rod", {{"a", 0.0}, {"b", 1.0}, {"length", 1.5}}),
+      table("rod", {{"a", 0.0}, {"b", 1.0}, {"length", 1.5}, {"point_a", off}, {"point_b", other}}),
+      table("rod", {{"a", 1.0}, {"anchor", off}, {"length", 0.7}}),
+      table("ball", {{"a", 0.0}, {"b", 1.0}}),
+      table("ball", {{"a", 0.0}, {"b", 1.0}, {"point_a", off}, {"point_b", other}}),
+      table("ball", {{"a", 1.0}, {"anchor", other}}),
+      table("hinge", {{"a", 0.0}, {"b", 1.0}, {"point_a", off}}),
+      table("hoop", {{"a", 0.0}, {"R", 1.2}, {"omega", 0.8}}),
+      table("orientation", {{"a", 0.0}, {"b", 1.0}}),
+  };
+  for (const ParamTable& p : tables) {
+    const auto constraint = ConstraintRegistry::instance().make(p.text("kind", ""), p);
+    INFO(constraint->kind() << ", " << constraint->rows() << " rows");
+    const ConstraintState s{world, world.x, world.v, world.w, 0.37};
+    std::vector<ConstraintRow> rows(constraint->rows());
+    std::vector<double> c(rows.size(), -1.0);
+    constraint->evaluate(s, rows.data());
+    constraint->positions_error(s, c.data());
+    for (size_t r = 0; r < rows.size(); ++r) {
+      CHECK(std::memcmp(&c[r], &rows[r].c, sizeof(double)) == 0);
+      CHECK(rows[r].c != 0);  // a state off the constraint, so the check has something to see
+    }
+  }
 }
 
 }  // namespace stepwise

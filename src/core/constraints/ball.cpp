@@ -48,6 +48,11 @@ class Ball final : public Constraint {
   void evaluate(const ConstraintState& s, ConstraintRow* row) const override {
     ball_rows(s, a_, b_, row);
   }
+  void positions_error(const ConstraintState& s, double* c) const override {
+    const Vec3 d =
+        attached_position(s, a_.body, a_.point) - attached_position(s, b_.body, b_.point);
+    for (int k = 0; k < 3; ++k) c[k] = d(k);
+  }
   void segments(const ConstraintState& s, std::vector<std::pair<Vec3, Vec3>>& out) const override {
     joint_segments(s, a_, b_, out);
   }

@@ -44,6 +44,9 @@ class Constraint {
   virtual int rows() const = 0;
   // Fills rows() rows.
   virtual void evaluate(const ConstraintState& s, ConstraintRow* out) const = 0;
+  // C alone, rows() values, bit for bit evaluate()'s: what SHAKE's sweeps read. By default the
+  // whole rows; kinds whose rows cost much more than C give it alone (for speed only).
+  virtual void positions_error(const ConstraintState& s, double* c) const;
   // Whether C depends on orientations (joints at body-frame points, aligned axes): those need the
   // rotation schemes' orientations, so SHAKE/RATTLE, which moves positions only, cannot keep them.
   virtual bool angular() const = 0;
@@ -69,6 +72,8 @@ struct Attachment {
   Vec3 position, velocity, arm, centripetal;
 };
 Attachment attach(const ConstraintState& s, int body, const Vec3& point);
+// attach()'s position alone, to the bit.
+Vec3 attached_position(const ConstraintState& s, int body, const Vec3& point);
 
 // Reads a body index key and a body-frame point / world anchor key for one end of a joint.
 struct JointEnd {

@@ -21,6 +21,18 @@ Attachment attach(const ConstraintState& s, int body, const Vec3& point) {
   return {s.x.col(body) + arm, s.v.col(body) + w.cross(arm), arm, w.cross(w.cross(arm))};
 }
 
+Vec3 attached_position(const ConstraintState& s, int body, const Vec3& point) {
+  if (body < 0) return point;
+  const Vec3 arm = s.world.q[body] * point;
+  return s.x.col(body) + arm;
+}
+
+void Constraint::positions_error(const ConstraintState& s, double* c) const {
+  std::vector<ConstraintRow> rows(static_cast<size_t>(this->rows()));
+  evaluate(s, rows.data());
+  for (size_t r = 0; r < rows.size(); ++r) c[r] = rows[r].c;
+}
+
 JointEnd read_end(const ParamTable& p, const std::string& body_key, const std::string& point_key,
                   int fallback_body) {
   JointEnd end;

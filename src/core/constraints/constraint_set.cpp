@@ -106,6 +106,17 @@ void ConstraintSet::evaluate(const ConstraintState& s) {
   bodies_.erase(std::unique(bodies_.begin(), bodies_.end()), bodies_.end());
 }
 
+void ConstraintSet::positions_error(const ConstraintState& s, VecX& c) const {
+  int count = 0;
+  for (const auto& constraint : constraints_) count += constraint->rows();
+  c.resize(count);
+  int at = 0;
+  for (const auto& constraint : constraints_) {
+    constraint->positions_error(s, c.data() + at);
+    at += constraint->rows();
+  }
+}
+
 void ConstraintSet::inverses(const World& world) {
   inverse_.resize(world.size());
   for (int b : bodies_) inverse_[b] = body_inverse(world, b);
@@ -237,10 +248,9 @@ void ConstraintSet::shake(World& world, const Positions& x0, double h, double ti
   const std::vector<int> bodies = bodies_;
   const Positions drifted = world.x;
   std::vector<Vec3> linear, angular;
+  VecX c;
   for (int iteration = 0; iteration < kMaxIterations; ++iteration) {
-    evaluate({world, world.x, world.v, world.w, time});
-    VecX c(rows_.size());
-    for (size_t r = 0; r < rows_.size(); ++r) c(r) = rows_[r].c;
+    positions_error({world, world.x, world.v, world.w, time}, c);
     if (c.size() == 0 || c.cwiseAbs().maxCoeff() <= tolerance(world, bodies)) break;
     spread(start, bodies, solver_.solve(-c), linear, angular);
     for (int b : bodies) world.x.col(b) += linear[b];

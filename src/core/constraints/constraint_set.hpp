@@ -48,6 +48,7 @@ class ConstraintSet {
 
  private:
   void evaluate(const ConstraintState& s);  // fills rows_
+  void positions_error(const ConstraintState& s, VecX& c) const;  // C alone, row by row
   void inverses(const World& world);        // fills inverse_
   // Per-body changes W Jᵀ δ of these rows, over the bodies they touch (indexed by body).
   void spread(const std::vector<ConstraintRow>& rows, const std::vector<int>& bodies,

@@ -38,6 +38,12 @@ class Rod final : public Constraint {
                 (len > 0 ? (dv.squaredNorm() - vn * vn) / len : 0.0);
   }
 
+  void positions_error(const ConstraintState& s, double* c) const override {
+    const Vec3 d =
+        attached_position(s, a_.body, a_.point) - attached_position(s, b_.body, b_.point);
+    c[0] = d.norm() - length_;
+  }
+
   void segments(const ConstraintState& s, std::vector<std::pair<Vec3, Vec3>>& out) const override {
     out.push_back({attach(s, a_.body, a_.point).position, attach(s, b_.body, b_.point).position});
   }
