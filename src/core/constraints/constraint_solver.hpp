@@ -43,7 +43,6 @@ class ConstraintSolver {
   // Whether A would be formed from what the last factor() formed it from, bit for bit (else that
   // is kept for the next): each row end's body, its directions and that body's W block.
   bool same_input(const std::vector<ConstraintRow>& rows, const std::vector<BodyInverse>& inverse);
-  static constexpr int kEndValues = 16;  // lin, ang, inverse mass, inverse inertia
   std::vector<double> input_, last_input_;
   std::vector<int> input_bodies_, last_input_bodies_;
   long factored_ = 0;
