@@ -58,6 +58,16 @@ class SnapshotSink final : public DrawSink {
   int body_ = 0;
 };
 
+// n bodies to come: the instance lists emptied, a place for each.
+void begin_bodies(Snapshot& out, int n) {
+  out.bodies = n;
+  out.spheres.clear();
+  out.boxes.clear();
+  out.hulls.clear();
+  out.meshes.clear();
+  out.position.resize(n);
+}
+
 // A shown body's figure (generalised coordinates: no force or spin is reported for them).
 float shown_figure(const ForceModel::Shown& b, BodyFigure figure) {
   switch (figure) {
@@ -77,12 +87,7 @@ bool fill_shown(const World& world, const SnapshotDetail& detail, Snapshot& out)
     if (model->shown_bodies(world, shown)) break;
   if (shown.empty()) return false;
   const int n = static_cast<int>(shown.size());
-  out.bodies = n;
-  out.spheres.clear();
-  out.boxes.clear();
-  out.hulls.clear();
-  out.meshes.clear();
-  out.position.resize(n);
+  begin_bodies(out, n);
   out.fixed.assign(n, 0);
   out.material.assign(n, 0);
   out.ids.clear();
@@ -137,13 +142,8 @@ void fill_bodies(Simulation& sim, const SnapshotDetail& detail, Snapshot& out) {
   if (fill_shown(world, detail, out)) return;
   sim.forces();  // the step's evaluation, if none yet: the models' contact lists come from it
   const int n = world.size();
-  out.bodies = n;
-  out.spheres.clear();
-  out.boxes.clear();
-  out.hulls.clear();
-  out.meshes.clear();
+  begin_bodies(out, n);
   SnapshotSink sink(out);
-  out.position.resize(n);
   out.fixed.resize(n);
   out.material.assign(world.material.begin(), world.material.end());
   out.ids = world.ids;

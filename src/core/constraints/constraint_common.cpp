@@ -1,5 +1,9 @@
 // What the constraint kinds share: a row's rate and the kinematics of an attached point.
 #include "core/constraints/constraint.hpp"
+
+#include <array>
+#include <vector>
+
 #include "core/world.hpp"
 
 namespace stepwise {
@@ -28,9 +32,13 @@ Vec3 attached_position(const ConstraintState& s, int body, const Vec3& point) {
 }
 
 void Constraint::positions_error(const ConstraintState& s, double* c) const {
-  std::vector<ConstraintRow> rows(static_cast<size_t>(this->rows()));
-  evaluate(s, rows.data());
-  for (size_t r = 0; r < rows.size(); ++r) c[r] = rows[r].c;
+  // On the stack (SHAKE calls this every sweep): no kind has more rows than a hinge's five.
+  constexpr int kMostRows = 8;
+  std::array<ConstraintRow, kMostRows> stack;
+  std::vector<ConstraintRow> heap(rows() > kMostRows ? size_t(rows()) : 0);
+  ConstraintRow* const rows_out = heap.empty() ? stack.data() : heap.data();
+  evaluate(s, rows_out);
+  for (int r = 0; r < rows(); ++r) c[r] = rows_out[r].c;
 }
 
 JointEnd read_end(const ParamTable& p, const std::string& body_key, const std::string& point_key,
