@@ -2,6 +2,7 @@
 #include "core/constraints/constraint.hpp"
 
 #include <array>
+#include <cmath>
 #include <vector>
 
 #include "core/world.hpp"
@@ -18,16 +19,31 @@ double constraint_velocity(const ConstraintRow& row, const Positions& v, const P
   return rate;
 }
 
+namespace {
+
+// Whether q p, the body-frame point p turned into the world frame, is +0 in every component
+// without turning it: p is the centre (all +0 bits) and q finite, where the rotation's arithmetic
+// gives exactly that (for speed only: most joints sit at centres, and every evaluation turns
+// both ends).
+inline bool turns_to_zero(const Quat& q, const Vec3& p) {
+  return p.x() == 0 && p.y() == 0 && p.z() == 0 && !std::signbit(p.x()) && !std::signbit(p.y()) &&
+         !std::signbit(p.z()) && std::isfinite(q.w() + q.x() + q.y() + q.z());
+}
+
+}  // namespace
+
 Attachment attach(const ConstraintState& s, int body, const Vec3& point) {
   if (body < 0) return {point, Vec3::Zero(), Vec3::Zero(), Vec3::Zero()};
-  const Vec3 arm = s.world.q[body] * point;
+  const Quat& q = s.world.q[body];
+  const Vec3 arm = turns_to_zero(q, point) ? Vec3(Vec3::Zero()) : Vec3(q * point);
   const Vec3 w = s.w.col(body);
   return {s.x.col(body) + arm, s.v.col(body) + w.cross(arm), arm, w.cross(w.cross(arm))};
 }
 
 Vec3 attached_position(const ConstraintState& s, int body, const Vec3& point) {
   if (body < 0) return point;
-  const Vec3 arm = s.world.q[body] * point;
+  const Quat& q = s.world.q[body];
+  const Vec3 arm = turns_to_zero(q, point) ? Vec3(Vec3::Zero()) : Vec3(q * point);
   return s.x.col(body) + arm;
 }
 

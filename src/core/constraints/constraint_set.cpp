@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "core/quaternion.hpp"
 #include "core/rotation_scheme.hpp"
@@ -98,10 +99,17 @@ void ConstraintSet::evaluate(const ConstraintState& s) {
     c->evaluate(s, rows_.data() + at);
     at += c->rows();
   }
+  bool same_ends = row_ends_.size() == 2 * rows_.size();
+  for (size_t r = 0; r < rows_.size() && same_ends; ++r)
+    same_ends = row_ends_[2 * r] == rows_[r].body[0] && row_ends_[2 * r + 1] == rows_[r].body[1];
+  if (same_ends) return;
+  row_ends_.clear();
   bodies_.clear();
   for (const ConstraintRow& r : rows_)
-    for (int b : r.body)
+    for (int b : r.body) {
+      row_ends_.push_back(b);
       if (b >= 0) bodies_.push_back(b);
+    }
   std::sort(bodies_.begin(), bodies_.end());
   bodies_.erase(std::unique(bodies_.begin(), bodies_.end()), bodies_.end());
 }
@@ -117,9 +125,27 @@ void ConstraintSet::positions_error(const ConstraintState& s, VecX& c) const {
   }
 }
 
+ConstraintSet::InverseKey ConstraintSet::inverse_key(const World& world, int body) {
+  InverseKey key;
+  std::memcpy(key.values, world.q[body].coeffs().data(), 4 * sizeof(double));
+  std::memcpy(key.values + 4, world.inertia.col(body).data(), 3 * sizeof(double));
+  key.values[7] = world.inv_mass(body);
+  key.values[8] = world.flags[body];
+  return key;
+}
+
 void ConstraintSet::inverses(const World& world) {
   inverse_.resize(world.size());
-  for (int b : bodies_) inverse_[b] = body_inverse(world, b);
+  inverse_keys_.resize(world.size());
+  known_.resize(world.size(), 0);
+  for (int b : bodies_) {
+    // (a pivot's moments also depend on its arm and mass: never kept; no constraint takes one)
+    const InverseKey key = inverse_key(world, b);
+    if (known_[b] && std::memcmp(&key, &inverse_keys_[b], sizeof key) == 0) continue;
+    inverse_[b] = body_inverse(world, b);
+    inverse_keys_[b] = key;
+    known_[b] = (world.flags[b] & kPivot) == 0;
+  }
 }
 
 void ConstraintSet::spread(const std::vector<ConstraintRow>& rows, const std::vector<int>& bodies,

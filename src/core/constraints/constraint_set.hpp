@@ -1,6 +1,7 @@
 #pragma once
 // A list of constraints and what is done with all their rows at once: the multipliers at an
 // evaluation, and the corrections that put a state back onto C = 0 and Ċ = 0.
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -50,6 +51,12 @@ class ConstraintSet {
   void evaluate(const ConstraintState& s);  // fills rows_
   void positions_error(const ConstraintState& s, VecX& c) const;  // C alone, row by row
   void inverses(const World& world);        // fills inverse_
+  // What a body's W block is made from (body_inverse), bit for bit. For speed only: a step
+  // evaluates at one orientation two or three times, and its blocks are kept while this holds.
+  struct InverseKey {
+    double values[9];  // orientation, principal moments, inverse mass, flags (no padding)
+  };
+  static InverseKey inverse_key(const World& world, int body);
   // Per-body changes W Jᵀ δ of these rows, over the bodies they touch (indexed by body).
   void spread(const std::vector<ConstraintRow>& rows, const std::vector<int>& bodies,
               const VecX& delta, std::vector<Vec3>& linear, std::vector<Vec3>& angular) const;
@@ -57,7 +64,12 @@ class ConstraintSet {
   std::vector<std::unique_ptr<Constraint>> constraints_;
   std::vector<ConstraintRow> rows_;
   std::vector<BodyInverse> inverse_;
+  std::vector<InverseKey> inverse_keys_;  // inverse_'s, where known_ (indexed by body)
+  std::vector<std::uint8_t> known_;
   std::vector<int> bodies_;  // every body some row touches, ascending
+  // The rows' ends (body[0], body[1] per row) bodies_ was found from: the same ends give the
+  // same bodies, not sorted again (for speed only; a constraint's ends do not move).
+  std::vector<int> row_ends_;
   ConstraintSolver solver_;
 };
 

@@ -103,18 +103,26 @@ void ConstraintSolver::factor(const std::vector<ConstraintRow>& rows,
 
 bool ConstraintSolver::same_input(const std::vector<ConstraintRow>& rows,
                                   const std::vector<BodyInverse>& inverse) {
-  input_bodies_.clear();
-  input_.clear();
+  // Per row end: its body, and where it is one, 16 numbers (directions, W block), written in
+  // place (a call per piece was most of this function's time).
+  input_bodies_.resize(2 * rows.size());
+  size_t values = 0;
+  for (size_t r = 0; r < rows.size(); ++r)
+    for (int k = 0; k < 2; ++k) {
+      input_bodies_[2 * r + size_t(k)] = rows[r].body[k];
+      values += rows[r].body[k] >= 0 ? 16 : 0;
+    }
+  input_.resize(values);
+  double* out = input_.data();
   for (const ConstraintRow& row : rows)
     for (int k = 0; k < 2; ++k) {
       const int b = row.body[k];
-      input_bodies_.push_back(b);
       if (b < 0) continue;
       const BodyInverse& w = inverse[b];
-      input_.insert(input_.end(), row.lin[k].data(), row.lin[k].data() + 3);
-      input_.insert(input_.end(), row.ang[k].data(), row.ang[k].data() + 3);
-      input_.push_back(w.inv_mass);
-      input_.insert(input_.end(), w.inv_inertia.data(), w.inv_inertia.data() + 9);
+      for (int i = 0; i < 3; ++i) *out++ = row.lin[k](i);
+      for (int i = 0; i < 3; ++i) *out++ = row.ang[k](i);
+      *out++ = w.inv_mass;
+      for (int i = 0; i < 9; ++i) *out++ = w.inv_inertia(i);
     }
   // Bit for bit (memcmp, not ==: -0.0 and 0.0 are kept apart, a NaN is never the same).
   const bool same =
