@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstring>
 
 #include "core/collision/collision.hpp"
 #include "core/collision/separating_axis.hpp"
@@ -573,4 +574,60 @@ TEST_CASE("two boxes: the closed-form separating axes equal the corner-by-corner
     }
   }
   CHECK(touching > 5000);
+}
+
+TEST_CASE("two boxes: the last separating axis, tried alone first, is measured as in the search") {
+  // least_overlap_boxes measures the cached axis from the entries of C it reads before forming
+  // the rest (for speed only). Where it separates, the result must be the corner reference's for
+  // that axis, and to the bit the full search's where that search stops there too; where it
+  // does not, the search as if nothing were cached.
+  Random random(31);
+  std::vector<int> axes;
+  for (int f = 0; f < 6; ++f) axes.push_back(f), axes.push_back(256 + f);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) axes.push_back(512 + 64 * i + j);
+  int separated_by_cached = 0, same_stop = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const ShapePtr A =
+        box_shape(Vec3(random.uniform(0.1, 1), random.uniform(0.1, 1), random.uniform(0.1, 1)));
+    const ShapePtr B =
+        box_shape(Vec3(random.uniform(0.1, 1), random.uniform(0.1, 1), random.uniform(0.1, 1)));
+    const Vec3 offset(random.uniform(-2, 2), random.uniform(-2, 2), random.uniform(-2, 2));
+    PlacedHull a, b;
+    a.place(*A->hull(), {*A, Vec3(0.1, -0.2, 0.3), random_orientation(random).toRotationMatrix()});
+    b.place(*B->hull(), {*B, offset, random_orientation(random).toRotationMatrix()});
+    const OverlapQuery plain = least_overlap_boxes(a, b, -1);
+    for (int axis : axes) {
+      CAPTURE(trial);
+      CAPTURE(axis);
+      const OverlapQuery fast = least_overlap_boxes(a, b, axis),
+                         slow = least_overlap_by_corners(a, b, axis);
+      REQUIRE(fast.face_a.kind == slow.face_a.kind);
+      if (fast.face_a.kind == AxisKind::Separated && fast.face_a.axis == axis) {
+        ++separated_by_cached;
+        CHECK(slow.face_a.axis == axis);
+        CHECK(std::abs(fast.face_a.depth - slow.face_a.depth) < 1e-12);
+        CHECK((fast.face_a.normal - slow.face_a.normal).norm() < 1e-12);
+        for (const AxisQuery* q : {&fast.face_b, &fast.edges}) {
+          CHECK(q->kind == AxisKind::Separated);
+          CHECK(q->axis == axis);
+        }
+        if (plain.face_a.axis != axis) continue;
+        ++same_stop;
+        CHECK(std::memcmp(&fast.face_a.depth, &plain.face_a.depth, sizeof(double)) == 0);
+        CHECK(std::memcmp(fast.face_a.normal.data(), plain.face_a.normal.data(),
+                          3 * sizeof(double)) == 0);
+        continue;
+      }
+      for (auto [f, p] : {std::pair{&fast.face_a, &plain.face_a},
+                          {&fast.face_b, &plain.face_b},
+                          {&fast.edges, &plain.edges}}) {
+        CHECK(f->kind == p->kind);
+        CHECK(f->axis == p->axis);
+        CHECK(std::memcmp(&f->depth, &p->depth, sizeof(double)) == 0);
+      }
+    }
+  }
+  CHECK(separated_by_cached > 5000);
+  CHECK(same_stop > 500);
 }
