@@ -103,17 +103,36 @@ void ConstraintSolver::factor(const std::vector<ConstraintRow>& rows,
 
 bool ConstraintSolver::same_input(const std::vector<ConstraintRow>& rows,
                                   const std::vector<BodyInverse>& inverse) {
-  // Per row end: its body, and where it is one, 16 numbers (directions, W block), written in
-  // place (a call per piece was most of this function's time).
-  input_bodies_.resize(2 * rows.size());
+  // Per row end: its body, and where it is one, 16 numbers (directions, W block). Compared in
+  // place first, bit for bit (memcmp, not ==: -0.0 and 0.0 are kept apart, a NaN is never the
+  // same), so a step's repeated solves at one state write nothing; kept for the next call where
+  // they differ. (For speed only.)
+  auto same_end = [](const double* last, const ConstraintRow& row, int k, const BodyInverse& w) {
+    return std::memcmp(last, row.lin[k].data(), 3 * sizeof(double)) == 0 &&
+           std::memcmp(last + 3, row.ang[k].data(), 3 * sizeof(double)) == 0 &&
+           std::memcmp(last + 6, &w.inv_mass, sizeof(double)) == 0 &&
+           std::memcmp(last + 7, w.inv_inertia.data(), 9 * sizeof(double)) == 0;
+  };
+  bool same = factored_ > 0 && last_input_bodies_.size() == 2 * rows.size();
+  size_t at = 0;
+  for (size_t r = 0; r < rows.size() && same; ++r)
+    for (int k = 0; k < 2 && same; ++k) {
+      const int b = rows[r].body[k];
+      same = last_input_bodies_[2 * r + size_t(k)] == b;
+      if (!same || b < 0) continue;
+      same = at + 16 <= last_input_.size() && same_end(&last_input_[at], rows[r], k, inverse[b]);
+      at += 16;
+    }
+  if (same && at == last_input_.size()) return true;
+  last_input_bodies_.resize(2 * rows.size());
   size_t values = 0;
   for (size_t r = 0; r < rows.size(); ++r)
     for (int k = 0; k < 2; ++k) {
-      input_bodies_[2 * r + size_t(k)] = rows[r].body[k];
+      last_input_bodies_[2 * r + size_t(k)] = rows[r].body[k];
       values += rows[r].body[k] >= 0 ? 16 : 0;
     }
-  input_.resize(values);
-  double* out = input_.data();
+  last_input_.resize(values);
+  double* out = last_input_.data();
   for (const ConstraintRow& row : rows)
     for (int k = 0; k < 2; ++k) {
       const int b = row.body[k];
@@ -124,13 +143,7 @@ bool ConstraintSolver::same_input(const std::vector<ConstraintRow>& rows,
       *out++ = w.inv_mass;
       for (int i = 0; i < 9; ++i) *out++ = w.inv_inertia(i);
     }
-  // Bit for bit (memcmp, not ==: -0.0 and 0.0 are kept apart, a NaN is never the same).
-  const bool same =
-      factored_ > 0 && input_bodies_ == last_input_bodies_ && input_.size() == last_input_.size() &&
-      (input_.empty() ||
-       std::memcmp(input_.data(), last_input_.data(), input_.size() * sizeof(double)) == 0);
-  if (!same) std::swap(input_, last_input_), std::swap(input_bodies_, last_input_bodies_);
-  return same;
+  return false;
 }
 
 bool ConstraintSolver::same_pattern() {

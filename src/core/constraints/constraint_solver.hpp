@@ -40,11 +40,11 @@ class ConstraintSolver {
   bool dense_ = false;
   // Whether a_ has the pattern the LDLT's analysis was made for (else it is kept for the next).
   bool same_pattern();
-  // Whether A would be formed from what the last factor() formed it from, bit for bit (else that
+  // Whether A would be formed from what the last factor() formed it from, bit for bit (else this
   // is kept for the next): each row end's body, its directions and that body's W block.
   bool same_input(const std::vector<ConstraintRow>& rows, const std::vector<BodyInverse>& inverse);
-  std::vector<double> input_, last_input_;
-  std::vector<int> input_bodies_, last_input_bodies_;
+  std::vector<double> last_input_;
+  std::vector<int> last_input_bodies_;
   long factored_ = 0;
   Eigen::SparseMatrix<double> a_;
   std::vector<int> pattern_outer_, pattern_inner_;         // (empty: no analysis to keep)
