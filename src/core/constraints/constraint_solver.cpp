@@ -124,24 +124,18 @@ bool ConstraintSolver::same_input(const std::vector<ConstraintRow>& rows,
       at += 16;
     }
   if (same && at == last_input_.size()) return true;
-  last_input_bodies_.resize(2 * rows.size());
-  size_t values = 0;
-  for (size_t r = 0; r < rows.size(); ++r)
-    for (int k = 0; k < 2; ++k) {
-      last_input_bodies_[2 * r + size_t(k)] = rows[r].body[k];
-      values += rows[r].body[k] >= 0 ? 16 : 0;
-    }
-  last_input_.resize(values);
-  double* out = last_input_.data();
+  last_input_bodies_.clear();
+  last_input_.clear();  // (capacity kept: no allocation once grown)
   for (const ConstraintRow& row : rows)
     for (int k = 0; k < 2; ++k) {
       const int b = row.body[k];
+      last_input_bodies_.push_back(b);
       if (b < 0) continue;
       const BodyInverse& w = inverse[b];
-      for (int i = 0; i < 3; ++i) *out++ = row.lin[k](i);
-      for (int i = 0; i < 3; ++i) *out++ = row.ang[k](i);
-      *out++ = w.inv_mass;
-      for (int i = 0; i < 9; ++i) *out++ = w.inv_inertia(i);
+      for (int i = 0; i < 3; ++i) last_input_.push_back(row.lin[k](i));
+      for (int i = 0; i < 3; ++i) last_input_.push_back(row.ang[k](i));
+      last_input_.push_back(w.inv_mass);
+      for (int i = 0; i < 9; ++i) last_input_.push_back(w.inv_inertia(i));
     }
   return false;
 }
