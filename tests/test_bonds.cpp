@@ -86,6 +86,100 @@ TEST_CASE("the coupled torque gradient has Wang's eq 16 components along z' and 
   }
 }
 
+TEST_CASE("the bend vector's derivative matches central differences from 0 to near pi") {
+  auto bend_of = [](const Quat& q) {
+    const BondAngles a = decompose_rotation(q);
+    return Eigen::Vector2d(a.bend_x, a.bend_y);
+  };
+  Random random(11);
+  // Straight, slight bends (the series), moderate, large, and 1e-4 short of pi.
+  for (double theta : {0.0, 1e-7, 1e-3, 0.05, 0.19, 0.21, 0.9, 2.0, 3.0, M_PI - 1e-4}) {
+    for (int trial = 0; trial < 20; ++trial) {
+      const Quat g = bend(theta, random.uniform(-3.1, 3.1)) * twist(random.uniform(-3.0, 3.0));
+      Eigen::Matrix<double, 2, 3> jacobian;
+      REQUIRE(bend_jacobian(g, jacobian));
+      // (near pi a finer step, whose round-off then limits the comparison)
+      const double h = theta > 3 ? 1e-9 : 1e-6, tolerance = theta > 3 ? 1e-6 : 1e-9;
+      for (int k = 0; k < 3; ++k) {
+        Vec3 d = Vec3::Zero();
+        d(k) = h;
+        const Eigen::Vector2d numeric =
+            (bend_of(quat::exp_map(d) * g) - bend_of(quat::exp_map(-d) * g)) / (2 * h);
+        INFO("theta " << theta << " axis " << k << ": " << jacobian.col(k).transpose() << " vs "
+                      << numeric.transpose());
+        CHECK((jacobian.col(k) - numeric).norm() < tolerance * std::max(1.0, numeric.norm()));
+      }
+    }
+  }
+  Eigen::Matrix<double, 2, 3> unused;
+  CHECK_FALSE(bend_jacobian(bend(M_PI - 1e-7, 0.3), unused));  // the bend plane is lost there
+}
+
+TEST_CASE("the finite bond's forces and torques are minus the gradient of its energy") {
+  // Two cubes bonded along x, then moved apart, sheared, bent and twisted by up to large amounts;
+  // every stiffness differs so no term can stand in for another.
+  Random random(5);
+  for (int trial = 0; trial < 42; ++trial) {
+    World world;
+    for (int k = 0; k < 2; ++k) {
+      BodySpec cube;
+      cube.shape = box_shape(Vec3::Constant(0.5));
+      cube.position = Vec3(k, 0, 0);
+      world.add_body(cube);
+    }
+    ParamTable table;
+    table.set("kr", 1000.0);
+    table.set("ks", 700.0);
+    table.set("kt", 300.0);
+    table.set("kb", 500.0);
+    table.set("bond", std::vector<ParamTable>{BondModel::bond_entry(world, 1, 0)});
+    world.add_force(ForceRegistry::instance().make("bond-finite", table));
+    // The first trials nearly straight (the series' side of both angles), then ever larger.
+    const double size = trial < 10 ? 1e-3 : trial < 20 ? 0.1 : 1.2;
+    auto turn = [&] {
+      return quat::exp_map(size * Vec3(random.normal(), random.normal(), random.normal()));
+    };
+    world.q[0] = turn();
+    world.q[1] = turn();
+    world.x.col(1) =
+        Vec3(1, 0, 0) + 0.3 * size * Vec3(random.normal(), random.normal(), random.normal());
+    if (trial >= 40) {  // where the closed form gives way: gamma = pi, then theta near pi
+      world.q[0] = Quat::Identity();
+      world.q[1] =
+          trial == 40 ? Quat::Identity() : quat::from_axis_angle(Vec3::UnitY(), M_PI - 1e-7);
+      world.x.col(1) = Vec3(trial == 40 ? -1 : 1, 0, 0);
+    }
+    Simulation sim(world, 1e-4, "velocity-verlet", "buss2");
+    const Eigen::Matrix3Xd force = sim.forces(), torque = sim.torques();
+    if (trial >= 40) {
+      CHECK(force.allFinite());
+      CHECK(torque.allFinite());
+      continue;
+    }
+    auto potential = [&](int body, const Vec3& shift, const Vec3& rotation) {
+      World w = world;
+      w.x.col(body) += shift;
+      w.q[body] = (quat::exp_map(rotation) * w.q[body]).normalized();
+      return Simulation(w, 1e-4, "velocity-verlet", "buss2").energy().potential;
+    };
+    const double h = 1e-6;
+    for (int body = 0; body < 2; ++body) {
+      for (int k = 0; k < 3; ++k) {
+        const Vec3 e = h * Vec3::Unit(k);
+        const double dx =
+            (potential(body, e, Vec3::Zero()) - potential(body, -e, Vec3::Zero())) / (2 * h);
+        const double dq =
+            (potential(body, Vec3::Zero(), e) - potential(body, Vec3::Zero(), -e)) / (2 * h);
+        INFO("trial " << trial << " body " << body << " axis " << k);
+        CHECK(force(k, body) ==
+              doctest::Approx(-dx).epsilon(1e-8).scale(std::max(1.0, force.norm())));
+        CHECK(torque(k, body) ==
+              doctest::Approx(-dq).epsilon(1e-8).scale(std::max(1.0, torque.norm())));
+      }
+    }
+  }
+}
+
 TEST_CASE("rigid rotation of a bonded chain by 170 degrees leaves every bond unloaded") {
   Simulation sim = scene_simulation("cube-chain", "velocity-verlet", 1e-3, {{"rate", 0.0}});
   World& w = sim.world();

@@ -54,6 +54,45 @@ Vec3 rotation_energy_gradient(const Quat& g_in, const BondAngles& a, double kt, 
   return gradient;
 }
 
+bool bend_jacobian(const Quat& g_in, Eigen::Matrix<double, 2, 3>& out) {
+  Quat g = g_in.normalized();
+  if (g.w() < 0) g.coeffs() = -g.coeffs();
+  const double g0 = g.w(), g1 = g.x(), g2 = g.y(), g3 = g.z();
+  const double c2 = g0 * g0 + g3 * g3, c = std::sqrt(c2), s = std::sqrt(g1 * g1 + g2 * g2);
+  if (c < 1e-6) return false;  // theta near pi: the bend plane turns faster than it can be followed
+  // bend = K (a, b) with K = theta / (s c), theta = 2 atan2(s, c) (decompose_rotation).
+  const double theta = 2.0 * std::atan2(s, c), n2 = s * s + c2;
+  const double a = g1 * g3 + g0 * g2, b = g2 * g3 - g0 * g1;
+  const double theta_over_s = s > 1e-150 ? theta / s : 2.0 / c;
+  const double K = theta_over_s / c;
+  // dK = (dK/ds / s) (g1 dg1 + g2 dg2) + (dK/dc / c) (g0 dg0 + g3 dg3). With t = s/c,
+  // dK/ds / s = (2t/(1+t^2) - 2 atan t) / (t^3 c^4): a series where the difference cancels.
+  const double t = s / c;
+  double ks_over_s;
+  if (t < 0.1) {
+    const double t2 = t * t;
+    double series = 0;
+    for (int k = 8; k >= 1; --k)
+      series = series * t2 + (k % 2 ? -2.0 : 2.0) * (2 * k) / (2 * k + 1);
+    ks_over_s = series / (c2 * c2);
+  } else {
+    ks_over_s = (2.0 * c * s / n2 - theta) / (s * s * s * c);
+  }
+  const double kc_over_c = -(2.0 * c / n2 + theta_over_s) / (c2 * c);
+  for (int k = 0; k < 3; ++k) {
+    Vec3 axis = Vec3::Zero();
+    axis(k) = 0.5;
+    const Quat dg = Quat(0, axis.x(), axis.y(), axis.z()) * g;
+    const double dK =
+        ks_over_s * (g1 * dg.x() + g2 * dg.y()) + kc_over_c * (g0 * dg.w() + g3 * dg.z());
+    const double da = dg.x() * g3 + g1 * dg.z() + dg.w() * g2 + g0 * dg.y();
+    const double db = dg.y() * g3 + g2 * dg.z() - dg.w() * g1 - g0 * dg.x();
+    out(0, k) = dK * a + K * da;
+    out(1, k) = dK * b + K * db;
+  }
+  return true;
+}
+
 Quat axis_frame(const Vec3& r0) {
   const double r = r0.norm(), x = r0.x(), y = r0.y(), z = r0.z();
   const double planar = std::sqrt(x * x + y * y);

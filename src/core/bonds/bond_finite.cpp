@@ -26,6 +26,58 @@ Vec3 shear_slip(const Vec3& r_c, const Vec3& r0, const Quat& h, const BondAngles
   return -ratio * r0_perp + h * Vec3(-0.5 * r0.norm() * a.bend_x, -0.5 * r0.norm() * a.bend_y, 0);
 }
 
+// The gradient of 1/2 ks |slip|^2, slip = T(r_c) + R(g): T = -f(gamma) r0_perp with f = gamma /
+// sin gamma, R = h (-L0/2) (bend_x, bend_y, 0). With u = r_c/|r_c|, c = r0.u and D = f'/sin gamma,
+//   dE/dr_c = ks (I - u u^T) w / |r_c|,  w = [D (slip.r0_perp)/L0 + f (slip.u)] r0 + f c slip,
+//   dE/d delta = -ks L0/2 (h* slip)_xy . d(bend)/d delta.
+// False where gamma or theta is near pi (there the numerical derivative below takes over).
+bool add_shear_gradient(const Vec3& r_c, const Bond& b, const Quat& g, const Vec3& slip, double ks,
+                        Vec3& d_position, Vec3& d_rotation) {
+  const double length = r_c.norm(), L0 = b.r0.norm();
+  const Vec3 u = r_c / length;
+  const double c = b.r0.dot(u);
+  const Vec3 r0_perp = b.r0 - c * u;
+  const double sin_gamma = r0_perp.norm() / L0, gamma = std::atan2(r0_perp.norm(), c);
+  Eigen::Matrix<double, 2, 3> bend;
+  if ((c < 0 && sin_gamma < 1e-3) || !bend_jacobian(g, bend)) return false;
+  const double f = sin_gamma > 1e-12 ? gamma / sin_gamma : 1.0;
+  double D;  // (sin gamma - gamma cos gamma) / sin^3 gamma, by its series where it cancels
+  if (gamma < 0.1) {
+    const double x = gamma * gamma;
+    D = 1.0 / 3 +
+        x * (2.0 / 15 +
+             x * (2.0 / 63 + x * (4.0 / 675 + x * (2.0 / 2079 + x * (2764.0 / 19348875)))));
+  } else {
+    const double sg = std::sin(gamma);
+    D = (sg - gamma * std::cos(gamma)) / (sg * sg * sg);
+  }
+  const Vec3 w = (D * slip.dot(r0_perp) / L0 + f * slip.dot(u)) * b.r0 + f * c * slip;
+  d_position += ks / length * (w - u.dot(w) * u);
+  const Vec3 local = b.h.conjugate() * slip;
+  d_rotation -= 0.5 * ks * L0 * (local.x() * bend.row(0) + local.y() * bend.row(1)).transpose();
+  return true;
+}
+
+// The same gradient by central differences (for the configurations above).
+void add_shear_gradient_numerically(const Vec3& r_c, const Bond& b, const Quat& g,
+                                    const BondAngles& a, double ks, Vec3& d_position,
+                                    Vec3& d_rotation) {
+  auto shear_energy = [&](const Vec3& rc, const BondAngles& ga) {
+    return 0.5 * ks * shear_slip(rc, b.r0, b.h, ga).squaredNorm();
+  };
+  const double step = 1e-6 * b.r0.norm(), turn = 1e-6;
+  for (int k = 0; k < 3; ++k) {
+    Vec3 e = Vec3::Zero();
+    e(k) = step;
+    d_position(k) += (shear_energy(r_c + e, a) - shear_energy(r_c - e, a)) / (2 * step);
+    e(k) = turn;
+    const Quat plus = quat::exp_map(e) * g, minus = quat::exp_map(-e) * g;
+    d_rotation(k) += (shear_energy(r_c, decompose_rotation(plus)) -
+                      shear_energy(r_c, decompose_rotation(minus))) /
+                     (2 * turn);
+  }
+}
+
 class FiniteBond final : public BondModel {
  public:
   using BondModel::BondModel;
@@ -50,25 +102,11 @@ class FiniteBond final : public BondModel {
                     k_.ks * slip.norm(), k_.kt * a.psi, k_.kb * a.theta, false};
         if (check_strength(b, energy, ctx)) continue;
       }
-      // dU/dr_c (body 2 frame) and dU/d(left rotation of g) (primed frame). The shear part is
-      // differentiated numerically: it mixes gamma(r_c) with the bend vector of g.
+      // dU/dr_c (body 2 frame) and dU/d(left rotation of g) (primed frame).
       Vec3 d_position = k_.kr * stretch / length * r_c;
       Vec3 d_rotation = rotation_energy_gradient(g, a, k_.kt, k_.kb);
-      if (k_.ks > 0) {
-        auto shear_energy = [&](const Vec3& rc, const Quat& gq, const BondAngles& ga) {
-          return 0.5 * k_.ks * shear_slip(rc, b.r0, b.h, ga).squaredNorm();
-        };
-        const double step = 1e-6 * rest_length, turn = 1e-6;
-        for (int k = 0; k < 3; ++k) {
-          Vec3 e = Vec3::Zero();
-          e(k) = step;
-          d_position(k) += (shear_energy(r_c + e, g, a) - shear_energy(r_c - e, g, a)) / (2 * step);
-          e(k) = turn;
-          const Quat plus = quat::exp_map(e) * g, minus = quat::exp_map(-e) * g;
-          d_rotation(k) += (shear_energy(r_c, plus, decompose_rotation(plus)) -
-                            shear_energy(r_c, minus, decompose_rotation(minus))) / (2 * turn);
-        }
-      }
+      if (k_.ks > 0 && !add_shear_gradient(r_c, b, g, slip, k_.ks, d_position, d_rotation))
+        add_shear_gradient_numerically(r_c, b, g, a, k_.ks, d_position, d_rotation);
       // Body 1 moves r_f and turns g from the left; body 2 turns both r_c and g the other way.
       const Vec3 force_on_j = q * d_position;
       const Vec3 torque_on_j = q * (r_c.cross(d_position) + b.h * d_rotation);
