@@ -86,6 +86,33 @@ TEST_CASE("a clump rests on its pebbles, a box on its four corners") {
   }
 }
 
+TEST_CASE("points that vanish in one step book their energy, the pair touching nothing after") {
+  // A box pressed 0.01 into the floor and another pressed 0.01 into its side, at rest, then both
+  // lifted clear by hand (within the list's skin): every point stops touching at once with its
+  // depth, not by approaching zero, so the energy it held is booked as made by the manifold.
+  BodySpec a, b;
+  a.shape = b.shape = box_shape(Vec3::Constant(0.2));
+  a.position = Vec3(0, 0, 0.19);
+  b.position = Vec3(0.39, 0, 0.49);
+  World world = on_floor(a, 2000, 0.0);
+  world.add_body(b);
+  Simulation sim(world, 1e-4);
+  REQUIRE_FALSE(sim.step());
+  const EnergyReport before = sim.energy();
+  REQUIRE(before.wall_contacts == 4);
+  REQUIRE(before.contacts == 8);
+  REQUIRE(before.potential > 0.1);
+  sim.world().x(2, 0) += 0.03;
+  sim.world().x(0, 1) += 0.03;
+  sim.invalidate();
+  REQUIRE_FALSE(sim.step());
+  const EnergyReport after = sim.energy();
+  CHECK(after.contacts == 0);
+  CHECK(after.potential == 0);
+  // (to 1e-8: the potential also holds the tangential springs' 2e-9, let go as dissipation)
+  CHECK(after.corrected - before.corrected == doctest::Approx(-before.potential).epsilon(1e-8));
+}
+
 TEST_CASE("a body's contact points, as the Inspector lists them, carry its weight") {
   // A box on a floor with a sphere resting on it: the box has four floor corners and the sphere
   // on top; the sphere one point, pushing it up.

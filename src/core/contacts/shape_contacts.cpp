@@ -22,6 +22,8 @@ void ShapeContacts::rebuild(const World& world, const NeighborList& list, int wa
     if (!p.touched.empty()) touched[{p.i, p.j}] = std::move(p.touched);
   }
   pairs_.clear();
+  touched_pairs_.clear();
+  costs_.clear();
   bodies_.clear();
   slot_.assign(world.size(), -1);
   for (int i = 0; i < world.size(); ++i)
@@ -46,6 +48,9 @@ void ShapeContacts::rebuild(const World& world, const NeighborList& list, int wa
       }
   for (int b : bodies_)
     for (int w = 0; w < walls; ++w) add(b, -1 - w);
+  costs_.assign(pairs_.size(), 1);
+  for (size_t k = 0; k < pairs_.size(); ++k)
+    if (!pairs_[k].touched.empty()) touched_pairs_.push_back(int(k));
 }
 
 double ShapeContacts::manifold_jumps(double dt) {
@@ -56,16 +61,22 @@ double ShapeContacts::manifold_jumps(double dt) {
   // made or took, which no force worked for.
   auto jumped = [dt](double depth, double speed) { return depth > 2 * std::abs(speed) * dt; };
   double made = 0;
-  size_t next = 0;
+  size_t next = 0, old = 0;
   std::vector<Pair::Touch> now;
-  for (Pair& pair : pairs_) {
+  next_touched_.clear();
+  // The pairs that touch now or touched before, in order (the others have nothing to book).
+  constexpr int kNone = std::numeric_limits<int>::max();
+  while (next < points_.size() || old < touched_pairs_.size()) {
+    const int k = std::min(next < points_.size() ? int(points_[next].pair - pairs_.data()) : kNone,
+                           old < touched_pairs_.size() ? touched_pairs_[old] : kNone);
+    if (old < touched_pairs_.size() && touched_pairs_[old] == k) ++old;
+    Pair& pair = pairs_[k];
     now.clear();
     for (; next < points_.size() && points_[next].pair == &pair; ++next) {
       const Point& p = points_[next];
       now.push_back(
           {p.contact.feature, p.normal_energy, p.contact.depth, p.slip.dot(p.contact.normal)});
     }
-    if (now.empty() && pair.touched.empty()) continue;
     if (touched_known_) {
       auto has = [](const std::vector<Pair::Touch>& set, std::uint64_t feature) {
         for (const Pair::Touch& t : set)
@@ -78,7 +89,9 @@ double ShapeContacts::manifold_jumps(double dt) {
         if (!has(now, t.feature) && jumped(t.depth, t.speed)) made -= t.energy;
     }
     pair.touched.swap(now);
+    if (!pair.touched.empty()) next_touched_.push_back(k);
   }
+  touched_pairs_.swap(next_touched_);
   touched_known_ = true;
   return made;
 }

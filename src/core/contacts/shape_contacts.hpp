@@ -74,7 +74,6 @@ class ShapeContacts {
     PairCache cache;
     std::vector<FeatureSpring> springs;
     double normal_force = 0;  // at the last evaluation, for the force network
-    double released = 0;      // energy of the springs let go at this evaluation (Commit)
     // The points that touched at the last committed evaluation (feature, normal energy, depth,
     // approach speed), to book the energy a change of manifold makes or takes.
     struct Touch {
@@ -82,7 +81,6 @@ class ShapeContacts {
       double energy, depth, speed;
     };
     std::vector<Touch> touched;
-    int cost = 1;  // speed only: the last evaluation's work, in bounding-sphere tests, for tasks
   };
   struct Point {  // one manifold point, ready for the law
     Pair* pair;
@@ -106,9 +104,10 @@ class ShapeContacts {
   struct Task {
     Contacts manifold;
     std::vector<Point> points;
+    std::vector<double> released;  // the energy of springs let go (Commit), nonzero, pair order
   };
   template <class Law, bool Commit>
-  void collect(const StateView& s, Pair& pair, const MaterialLaws<Law>& laws,
+  void collect(const StateView& s, int k, const MaterialLaws<Law>& laws,
                const std::vector<WallPlane>& walls, double dt, Task& task);
   // Body i where it is; spheres need no rotation (no sphere pair function reads it).
   Placement placement(const StateView& s, int i) const {
@@ -119,6 +118,12 @@ class ShapeContacts {
   std::vector<int> slot_;       // per body: its index in bodies_, or -1 for a sphere
   std::vector<Mat3> rotation_;  // per bodies_ entry, at this evaluation
   std::vector<Pair> pairs_;     // body pairs in list order, then each body against each wall
+  // For speed only, so that the thread making an evaluation's sums reads no pair another
+  // thread's task wrote (each such line would cross between the cores every step): each pair's
+  // work at the last evaluation in bounding-sphere tests (for the tasks' shares), and the pairs
+  // whose touched points are not empty, in order.
+  std::vector<int> costs_;
+  std::vector<int> touched_pairs_, next_touched_;
   std::vector<Point> points_;
   std::vector<Task> tasks_;
   std::vector<int> task_bounds_;  // first pair of each task, and the end

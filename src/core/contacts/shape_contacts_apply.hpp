@@ -34,18 +34,19 @@ void ShapeContacts::apply(const StateView& s, const MaterialLaws<Law>& laws,
   bounds[0] = 0;
   if (tasks > 1) {
     long total = 0;
-    for (const Pair& pair : pairs_) total += pair.cost;
+    for (int cost : costs_) total += cost;
     long done = 0;
     for (int k = 0, t = 1; k < n && t < tasks; ++k) {
-      done += pairs_[k].cost;
+      done += costs_[k];
       while (t < tasks && done * tasks >= total * t) bounds[t++] = k + 1;
     }
   }
   auto run_task = [&](int t) {
     Task& task = tasks_[t];
     task.points.clear();
+    task.released.clear();
     for (int k = bounds[t]; k < bounds[t + 1]; ++k)
-      collect<Law, Commit>(s, pairs_[k], laws, walls, params.dt, task);
+      collect<Law, Commit>(s, k, laws, walls, params.dt, task);
   };
   if (tasks == 1)
     run_task(0);
@@ -56,38 +57,41 @@ void ShapeContacts::apply(const StateView& s, const MaterialLaws<Law>& laws,
   if (tasks == 1) points_.swap(tasks_[0].points);
   for (int t = 0; t < tasks && tasks > 1; ++t)
     points_.insert(points_.end(), tasks_[t].points.begin(), tasks_[t].points.end());
+  // (A sum from +0 is never -0, so leaving out the pairs that let go of nothing keeps its bits.)
   if constexpr (Commit)
-    for (const Pair& pair : pairs_) sums.capped += pair.released;
+    for (int t = 0; t < tasks; ++t)
+      for (double released : tasks_[t].released) sums.capped += released;
   apply_points<Law, Commit>(s, laws, params, walls, out, sums);
 }
 
 // One pair's manifold into points_; with Commit, the springs of features that stopped touching
 // are let go (booked as GranularContacts::release does).
 template <class Law, bool Commit>
-void ShapeContacts::collect(const StateView& s, Pair& pair, const MaterialLaws<Law>& laws,
+void ShapeContacts::collect(const StateView& s, int k, const MaterialLaws<Law>& laws,
                             const std::vector<WallPlane>& walls, double dt, Task& task) {
   const World& world = s.world;
+  Pair& pair = pairs_[k];
   const int i = pair.i, j = pair.j;
   const Vec3 xi = s.x.col(i);
   Contacts& manifold = task.manifold;
   manifold.clear();
   pair.normal_force = 0;
-  pair.released = 0;
-  pair.cost = 1;
+  int cost = 1;
   constexpr int kNarrowCost = 20;  // a narrow-phase call's cost in bounding-sphere tests
   if (j >= 0) {                    // the bounding spheres first
     const double reach = world.radius(i) + world.radius(j);
     if ((xi - s.x.col(j)).squaredNorm() < reach * reach) {
       CollisionTable::instance().collide(placement(s, i), placement(s, j), pair.cache, manifold);
-      pair.cost = kNarrowCost;
+      cost = kNarrowCost;
     }
   } else {
     const WallPlane& wall = walls[-1 - j];
     if (wall.normal.dot(xi) - wall.offset < world.radius(i)) {
       CollisionTable::instance().collide_wall(placement(s, i), wall.normal, wall.offset, manifold);
-      pair.cost = kNarrowCost;
+      cost = kNarrowCost;
     }
   }
+  costs_[k] = cost;
   if (manifold.empty() && pair.springs.empty()) return;
   auto slip_at = [&](const Vec3& arm_i, const Vec3& arm_j) {
     Vec3 slip = s.v.col(i) + s.w.col(i).cross(arm_i);
@@ -124,14 +128,16 @@ void ShapeContacts::collect(const StateView& s, Pair& pair, const MaterialLaws<L
   }
   if constexpr (Commit) {
     const double release_kt = law_of(laws, s.world, pair).release_kt();
+    double released = 0;
     for (const FeatureSpring& f : pair.springs) {
       bool touching = false;
       for (const ContactPoint& c : manifold) touching |= c.feature == f.feature;
       if (touching) continue;
       const Vec3 slip = slip_at(f.arm_i, f.arm_j);
       const double kt = f.kt > 0 ? f.kt : release_kt;  // as GranularContacts::release
-      pair.released += 0.5 * kt * f.xi.squaredNorm() + 0.5 * dt * kt * f.xi.dot(slip);
+      released += 0.5 * kt * f.xi.squaredNorm() + 0.5 * dt * kt * f.xi.dot(slip);
     }
+    if (released != 0) task.released.push_back(released);
     pair.springs.clear();  // refilled with this evaluation's springs
   }
 }
