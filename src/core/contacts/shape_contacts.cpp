@@ -67,13 +67,13 @@ double ShapeContacts::manifold_jumps(double dt) {
   // The pairs that touch now or touched before, in order (the others have nothing to book).
   constexpr int kNone = std::numeric_limits<int>::max();
   while (next < points_.size() || old < touched_pairs_.size()) {
-    const int k = std::min(next < points_.size() ? int(points_[next].pair - pairs_.data()) : kNone,
+    const int k = std::min(next < points_.size() ? int(points_[next]->pair - pairs_.data()) : kNone,
                            old < touched_pairs_.size() ? touched_pairs_[old] : kNone);
     if (old < touched_pairs_.size() && touched_pairs_[old] == k) ++old;
     Pair& pair = pairs_[k];
     now.clear();
-    for (; next < points_.size() && points_[next].pair == &pair; ++next) {
-      const Point& p = points_[next];
+    for (; next < points_.size() && points_[next]->pair == &pair; ++next) {
+      const Point& p = *points_[next];
       now.push_back(
           {p.contact.feature, p.normal_energy, p.contact.depth, p.slip.dot(p.contact.normal)});
     }

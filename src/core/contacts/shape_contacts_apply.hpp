@@ -54,14 +54,13 @@ void ShapeContacts::apply(const StateView& s, const MaterialLaws<Law>& laws,
     parallel->run(tasks, run_task);
   // In pair order, whatever the number of tasks.
   points_.clear();
-  if (tasks == 1) points_.swap(tasks_[0].points);
-  for (int t = 0; t < tasks && tasks > 1; ++t)
-    points_.insert(points_.end(), tasks_[t].points.begin(), tasks_[t].points.end());
+  for (int t = 0; t < tasks; ++t)
+    for (Point& p : tasks_[t].points) points_.push_back(&p);
   // (A sum from +0 is never -0, so leaving out the pairs that let go of nothing keeps its bits.)
   if constexpr (Commit)
     for (int t = 0; t < tasks; ++t)
       for (double released : tasks_[t].released) sums.capped += released;
-  apply_points<Law, Commit>(s, laws, params, walls, out, sums);
+  apply_points<Law, Commit>(s, laws, params, walls, tasks, parallel, out, sums);
 }
 
 // One pair's manifold into points_; with Commit, the springs of features that stopped touching
@@ -142,22 +141,20 @@ void ShapeContacts::collect(const StateView& s, int k, const MaterialLaws<Law>& 
   }
 }
 
-template <class Law, bool Commit>
-void ShapeContacts::apply_points(const StateView& s, const MaterialLaws<Law>& laws,
-                                 const ContactParams& params, const std::vector<WallPlane>& walls,
-                                 ForceSums& out, ContactSums& sums) {
+template <class Law>
+void ShapeContacts::law_of_points(const StateView& s, const MaterialLaws<Law>& laws,
+                                  const ContactParams& params, int first, int last) {
   using namespace lanes;
   const int count = int(points_.size());
-  const bool resistance = params.mu_roll > 0 || params.mu_twist > 0;
-  for (int base = 0; base < count; base += 4) {
-    const int lanes = std::min(4, count - base);
+  for (int batch = first; batch < last; ++batch) {
+    const int base = 4 * batch, lanes = std::min(4, count - base);
     LaneContact c{};
     V3 old{};
     D4 old_kt{};
     LaneLaws<Law> lane_laws;
     c.valid = M4{0 < lanes ? -1 : 0, 1 < lanes ? -1 : 0, 2 < lanes ? -1 : 0, 3 < lanes ? -1 : 0};
     for (int l = 0; l < 4; ++l) {
-      const Point& p = points_[base + std::min(l, lanes - 1)];  // padding repeats the last
+      const Point& p = *points_[base + std::min(l, lanes - 1)];  // padding repeats the last
       c.normal.x[l] = p.contact.normal.x(), c.normal.y[l] = p.contact.normal.y(),
       c.normal.z[l] = p.contact.normal.z();
       c.slip.x[l] = p.slip.x(), c.slip.y[l] = p.slip.y(), c.slip.z[l] = p.slip.z();
@@ -167,13 +164,49 @@ void ShapeContacts::apply_points(const StateView& s, const MaterialLaws<Law>& la
     }
     lane_laws.uniform = laws.uniform();
     const LaneForces f = spring_dashpot(lane_laws, params, c, old, old_kt);
-    sums.potential += sum(f.energy);
-    if constexpr (Commit) sums.capped += sum(f.capped);
+    batch_sums_[batch] = {sum(f.energy), sum(f.capped)};
     for (int l = 0; l < lanes; ++l) {
-      Point& p = points_[base + l];
+      results_[base + l] = {Vec3(f.force.x[l], f.force.y[l], f.force.z[l]),
+                            Vec3(f.drag.x[l], f.drag.y[l], f.drag.z[l]),
+                            Vec3(f.xi.x[l], f.xi.y[l], f.xi.z[l]), f.kt[l]};
+      points_[base + l]->normal_energy = f.normal_energy[l];
+    }
+  }
+}
+
+// The law at every point, on the tasks that found them (batches of four in point order); then,
+// on this thread and in point order, the loads added to the bodies and the sums taken.
+template <class Law, bool Commit>
+void ShapeContacts::apply_points(const StateView& s, const MaterialLaws<Law>& laws,
+                                 const ContactParams& params, const std::vector<WallPlane>& walls,
+                                 int tasks, Parallel* parallel, ForceSums& out, ContactSums& sums) {
+  const int count = int(points_.size()), batches = (count + 3) / 4;
+  results_.resize(count);
+  batch_sums_.resize(batches);
+  // (On one thread each batch's law just before its loads are added, while its points are at hand.)
+  const bool split = tasks > 1 && count >= parallel->min_pairs();
+  if (split) {
+    // Task t takes the batches that start among its own points, whose lines it holds.
+    int start[kMaxTasks + 1];
+    start[0] = 0;
+    for (int t = 0; t < tasks; ++t) start[t + 1] = start[t] + int(tasks_[t].points.size());
+    parallel->run(tasks, [&](int t) {
+      law_of_points(s, laws, params, (start[t] + 3) / 4,
+                    t + 1 < tasks ? (start[t + 1] + 3) / 4 : batches);
+    });
+  }
+  const bool resistance = params.mu_roll > 0 || params.mu_twist > 0;
+  for (int base = 0; base < count; base += 4) {
+    const int lanes = std::min(4, count - base);
+    if (!split) law_of_points(s, laws, params, base / 4, base / 4 + 1);
+    sums.potential += batch_sums_[base / 4].first;
+    if constexpr (Commit) sums.capped += batch_sums_[base / 4].second;
+    for (int l = 0; l < lanes; ++l) {
+      const Point& p = *points_[base + l];
+      const LawResult& r = results_[base + l];
       const int i = p.pair->i, j = p.pair->j;
-      const Vec3 force(f.force.x[l], f.force.y[l], f.force.z[l]);
-      const Vec3 drag(f.drag.x[l], f.drag.y[l], f.drag.z[l]);
+      const Vec3& force = r.force;
+      const Vec3& drag = r.drag;
       out.force.col(i) += force;
       out.torque.col(i) += p.arm_i.cross(force);
       out.drag_force.col(i) += drag;
@@ -211,11 +244,9 @@ void ShapeContacts::apply_points(const StateView& s, const MaterialLaws<Law>& la
       ++sums.contacts;
       if constexpr (Commit) {
         reports_.push_back({i, j, p.contact, elastic});
-        p.normal_energy = f.normal_energy[l];
-        const Vec3 xi(f.xi.x[l], f.xi.y[l], f.xi.z[l]);
-        if (xi != Vec3::Zero())
+        if (r.xi != Vec3::Zero())
           p.pair->springs.push_back(
-              {p.contact.feature, xi, p.arm_i, p.arm_j, Law::kConstant ? 0.0 : f.kt[l]});
+              {p.contact.feature, r.xi, p.arm_i, p.arm_j, Law::kConstant ? 0.0 : r.kt});
       }
     }
   }
