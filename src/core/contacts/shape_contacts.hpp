@@ -127,10 +127,10 @@ class ShapeContacts {
   std::vector<int> slot_;       // per body: its index in bodies_, or -1 for a sphere
   std::vector<Mat3> rotation_;  // per bodies_ entry, at this evaluation
   std::vector<Pair> pairs_;     // body pairs in list order, then each body against each wall
-  // For speed only, so that the thread making an evaluation's sums reads no pair another
-  // thread's task wrote (each such line would cross between the cores every step): each pair's
-  // work at the last evaluation in bounding-sphere tests (for the tasks' shares), and the pairs
-  // whose touched points are not empty, in order.
+  // For speed only, so that the thread making an evaluation's sums reads only the pairs that
+  // touch, not every pair another thread's task wrote (each such line would cross between the
+  // cores every step): each pair's work at the last evaluation in bounding-sphere tests (for the
+  // tasks' shares), and the pairs whose touched points are not empty, in order.
   std::vector<int> costs_;
   std::vector<int> touched_pairs_, next_touched_;
   // This evaluation's points in pair order, where the tasks made them (copied into one array,
