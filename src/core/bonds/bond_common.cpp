@@ -54,14 +54,14 @@ Vec3 rotation_energy_gradient(const Quat& g_in, const BondAngles& a, double kt, 
   return gradient;
 }
 
-bool bend_jacobian(const Quat& g_in, Eigen::Matrix<double, 2, 3>& out) {
+bool bend_jacobian(const Quat& g_in, const BondAngles& angles, Eigen::Matrix<double, 2, 3>& out) {
   Quat g = g_in.normalized();
   if (g.w() < 0) g.coeffs() = -g.coeffs();
   const double g0 = g.w(), g1 = g.x(), g2 = g.y(), g3 = g.z();
   const double c2 = g0 * g0 + g3 * g3, c = std::sqrt(c2), s = std::sqrt(g1 * g1 + g2 * g2);
   if (c < 1e-6) return false;  // theta near pi: the bend plane turns faster than it can be followed
   // bend = K (a, b) with K = theta / (s c), theta = 2 atan2(s, c) (decompose_rotation).
-  const double theta = 2.0 * std::atan2(s, c), n2 = s * s + c2;
+  const double theta = angles.theta, n2 = s * s + c2;
   const double a = g1 * g3 + g0 * g2, b = g2 * g3 - g0 * g1;
   const double theta_over_s = s > 1e-150 ? theta / s : 2.0 / c;
   const double K = theta_over_s / c;

@@ -23,8 +23,9 @@ BondAngles decompose_rotation(const Quat& g);
 // the twist-bend coupling that makes the pair of torques conservative.
 Vec3 rotation_energy_gradient(const Quat& g, const BondAngles& a, double kt, double kb);
 // d(bend_x, bend_y) / d delta_k for a small rotation delta applied to g from the left (primed-frame
-// axes; column k). Smooth through theta = 0; not for theta within about 2e-6 of pi (false there).
-bool bend_jacobian(const Quat& g, Eigen::Matrix<double, 2, 3>& out);
+// axes; column k), a = decompose_rotation(g). Smooth through theta = 0; not for theta within
+// about 2e-6 of pi (false there).
+bool bend_jacobian(const Quat& g, const BondAngles& a, Eigen::Matrix<double, 2, 3>& out);
 // h (eq 20): the rotation of body 2's frame that turns its z axis onto r0.
 Quat axis_frame(const Vec3& r0);
 

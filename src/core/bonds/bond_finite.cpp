@@ -14,16 +14,29 @@
 namespace stepwise {
 namespace {
 
+// r_c's turn gamma away from r0: u = r_c/|r_c|, c = r0.u, r0_perp = r0 - c u, and the ratio
+// f = gamma / sin gamma (1 at gamma = 0).
+struct ShearTurn {
+  Vec3 u, r0_perp;
+  double c, sin_gamma, gamma, ratio;
+};
+ShearTurn shear_turn(const Vec3& r_c, const Vec3& r0) {
+  ShearTurn t;
+  t.u = r_c.normalized();
+  t.c = r0.dot(t.u);
+  t.r0_perp = r0 - t.c * t.u;
+  t.sin_gamma = t.r0_perp.norm() / r0.norm();
+  t.gamma = std::atan2(t.r0_perp.norm(), t.c);
+  t.ratio = t.sin_gamma > 1e-12 ? t.gamma / t.sin_gamma : 1.0;
+  return t;
+}
+
 // Shear displacement of the contact point in body 2's frame: translational L0 gamma s_hat, written
 // -(gamma / sin gamma) r0_perp so it is smooth at gamma = 0, plus the rotational -L0/2 theta
 // (cos phi, sin phi, 0) carried back by h.
-Vec3 shear_slip(const Vec3& r_c, const Vec3& r0, const Quat& h, const BondAngles& a) {
-  const Vec3 unit = r_c.normalized();
-  const Vec3 r0_perp = r0 - r0.dot(unit) * unit;
-  const double sin_gamma = r0_perp.norm() / r0.norm();
-  const double gamma = std::atan2(r0_perp.norm(), r0.dot(unit));
-  const double ratio = sin_gamma > 1e-12 ? gamma / sin_gamma : 1.0;
-  return -ratio * r0_perp + h * Vec3(-0.5 * r0.norm() * a.bend_x, -0.5 * r0.norm() * a.bend_y, 0);
+Vec3 shear_slip(const ShearTurn& t, const Vec3& r0, const Quat& h, const BondAngles& a) {
+  return -t.ratio * t.r0_perp +
+         h * Vec3(-0.5 * r0.norm() * a.bend_x, -0.5 * r0.norm() * a.bend_y, 0);
 }
 
 // The gradient of 1/2 ks |slip|^2, slip = T(r_c) + R(g): T = -f(gamma) r0_perp with f = gamma /
@@ -31,16 +44,13 @@ Vec3 shear_slip(const Vec3& r_c, const Vec3& r0, const Quat& h, const BondAngles
 //   dE/dr_c = ks (I - u u^T) w / |r_c|,  w = [D (slip.r0_perp)/L0 + f (slip.u)] r0 + f c slip,
 //   dE/d delta = -ks L0/2 (h* slip)_xy . d(bend)/d delta.
 // False where gamma or theta is near pi (there the numerical derivative below takes over).
-bool add_shear_gradient(const Vec3& r_c, const Bond& b, const Quat& g, const Vec3& slip, double ks,
-                        Vec3& d_position, Vec3& d_rotation) {
-  const double length = r_c.norm(), L0 = b.r0.norm();
-  const Vec3 u = r_c / length;
-  const double c = b.r0.dot(u);
-  const Vec3 r0_perp = b.r0 - c * u;
-  const double sin_gamma = r0_perp.norm() / L0, gamma = std::atan2(r0_perp.norm(), c);
+bool add_shear_gradient(const ShearTurn& t, double length, const Bond& b, const Quat& g,
+                        const BondAngles& a, const Vec3& slip, double ks, Vec3& d_position,
+                        Vec3& d_rotation) {
+  const double L0 = b.r0.norm(), c = t.c, gamma = t.gamma, f = t.ratio;
+  const Vec3 &u = t.u, &r0_perp = t.r0_perp;
   Eigen::Matrix<double, 2, 3> bend;
-  if ((c < 0 && sin_gamma < 1e-3) || !bend_jacobian(g, bend)) return false;
-  const double f = sin_gamma > 1e-12 ? gamma / sin_gamma : 1.0;
+  if ((c < 0 && t.sin_gamma < 1e-3) || !bend_jacobian(g, a, bend)) return false;
   double D;  // (sin gamma - gamma cos gamma) / sin^3 gamma, by its series where it cancels
   if (gamma < 0.1) {
     const double x = gamma * gamma;
@@ -63,7 +73,7 @@ void add_shear_gradient_numerically(const Vec3& r_c, const Bond& b, const Quat& 
                                     const BondAngles& a, double ks, Vec3& d_position,
                                     Vec3& d_rotation) {
   auto shear_energy = [&](const Vec3& rc, const BondAngles& ga) {
-    return 0.5 * ks * shear_slip(rc, b.r0, b.h, ga).squaredNorm();
+    return 0.5 * ks * shear_slip(shear_turn(rc, b.r0), b.r0, b.h, ga).squaredNorm();
   };
   const double step = 1e-6 * b.r0.norm(), turn = 1e-6;
   for (int k = 0; k < 3; ++k) {
@@ -94,7 +104,8 @@ class FiniteBond final : public BondModel {
       const BondAngles a = decompose_rotation(g);
       const double length = r_c.norm(), rest_length = b.r0.norm();
       const double stretch = length - rest_length;
-      const Vec3 slip = shear_slip(r_c, b.r0, b.h, a);
+      const ShearTurn turn = shear_turn(r_c, b.r0);
+      const Vec3 slip = shear_slip(turn, b.r0, b.h, a);
       const double energy = 0.5 * (k_.kr * stretch * stretch + k_.ks * slip.squaredNorm() +
                                    k_.kt * a.psi * a.psi + k_.kb * a.theta * a.theta);
       if (ctx.commit) {
@@ -105,7 +116,8 @@ class FiniteBond final : public BondModel {
       // dU/dr_c (body 2 frame) and dU/d(left rotation of g) (primed frame).
       Vec3 d_position = k_.kr * stretch / length * r_c;
       Vec3 d_rotation = rotation_energy_gradient(g, a, k_.kt, k_.kb);
-      if (k_.ks > 0 && !add_shear_gradient(r_c, b, g, slip, k_.ks, d_position, d_rotation))
+      if (k_.ks > 0 &&
+          !add_shear_gradient(turn, length, b, g, a, slip, k_.ks, d_position, d_rotation))
         add_shear_gradient_numerically(r_c, b, g, a, k_.ks, d_position, d_rotation);
       // Body 1 moves r_f and turns g from the left; body 2 turns both r_c and g the other way.
       const Vec3 force_on_j = q * d_position;
